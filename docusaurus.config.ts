@@ -1,0 +1,220 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type * as Docs from '@docusaurus/plugin-content-docs';
+import {contentId, readBaseUrl, readSiteUrl} from './src/config/env';
+import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
+import pkg from './package.json';
+
+// ---------------------------------------------------------------------------
+// Environment switches, read once. Bad values stop the build with an error
+// naming the variable (see src/config/env.ts).
+// ---------------------------------------------------------------------------
+const baseUrl = readBaseUrl(process.env);
+const siteUrl = readSiteUrl(process.env);
+
+const sourceRepo = 'https://github.com/orrery-space/orrery';
+const docsRepo = 'https://github.com/orrery-space/orrery-docs';
+
+const announcement =
+  'Orrery 3.5.0 is out: sequence actions, per-field merge conflict resolution and plan export with ' +
+  'simulation results. Read the <a href="' +
+  baseUrl +
+  'upgrade-guides/3-4-0-to-3-5-0/">upgrade guide</a>.';
+
+// Options every docs instance shares; each instance spreads and specialises.
+const sharedDocsOptions = {
+  editUrl: `${docsRepo}/edit/main/`,
+  showLastUpdateTime: false,
+  breadcrumbs: true,
+  sidebarCollapsible: true,
+  // File names such as 0001-graphql-api.md (ADRs) and 3-4-0-to-3-5-0.md (upgrade
+  // guides) start with numbers that are part of the route, not an ordering prefix.
+  numberPrefixParser: false,
+  exclude: ['**/_*.{md,mdx}', '**/_*/**', '**/*.test.{js,ts}', '**/__tests__/**'],
+} satisfies Docs.Options;
+
+const config: Config = {
+  title: 'Orrery Documentation',
+  tagline: 'Model, plan, simulate, schedule and sequence spacecraft missions',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl,
+  trailingSlash: true,
+  noIndex: false,
+  organizationName: 'orrery-space',
+  projectName: 'orrery-docs',
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {en: {label: 'English', direction: 'ltr', htmlLang: 'en'}},
+  },
+
+  customFields: {
+    siteVersion: pkg.version,
+    sourceRepo,
+    docsRepo,
+  },
+
+  future: {
+    v4: {removeLegacyPostBuildHeadAttribute: true, useCssCascadeLayers: false},
+    faster: true,
+  },
+
+  markdown: {
+    mermaid: true,
+    format: 'detect',
+    hooks: {
+      onBrokenMarkdownLinks: 'warn',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+  themes: ['@docusaurus/theme-mermaid'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          ...sharedDocsOptions,
+          path: 'docs',
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          lastVersion: 'current',
+          versions: {
+            current: {label: '3.5.0', path: '', banner: 'none', badge: true},
+          },
+        },
+        blog: false,
+        pages: {},
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {
+          changefreq: null,
+          priority: null,
+          ignorePatterns: ['**/tests/**', '**/search/'],
+          filename: 'sitemap.xml',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        ...sharedDocsOptions,
+        id: 'api',
+        path: 'api',
+        routeBasePath: 'api',
+        sidebarPath: './sidebars-api.ts',
+      } satisfies Docs.Options,
+    ],
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        ...sharedDocsOptions,
+        id: 'upgrade-guides',
+        path: 'upgrade-guides',
+        routeBasePath: 'upgrade-guides',
+        sidebarPath: './sidebars-upgrade.ts',
+      } satisfies Docs.Options,
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{name: 'keywords', content: 'spacecraft, mission planning, scheduling, sequencing, Orrery'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: contentId('announcement', announcement),
+      content: announcement,
+      isCloseable: true,
+    },
+    docs: {sidebar: {hideable: true, autoCollapseCategories: true}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: 'Orrery',
+      hideOnScroll: false,
+      logo: {
+        alt: 'Orrery logo',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        {type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Docs'},
+        {type: 'docSidebar', sidebarId: 'api', docsPluginId: 'api', position: 'left', label: 'API'},
+        {
+          type: 'docSidebar',
+          sidebarId: 'upgradeGuides',
+          docsPluginId: 'upgrade-guides',
+          position: 'left',
+          label: 'Upgrade Guides',
+        },
+        {type: 'docsVersionDropdown', position: 'right'},
+        {href: sourceRepo, label: 'Source', position: 'right', 'aria-label': 'Orrery source repository'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {alt: 'Orrery logo', src: 'img/logo-dark.svg', width: 40, height: 40},
+      links: [
+        {
+          title: 'Learn',
+          items: [
+            {label: 'Introduction', to: '/introduction/'},
+            {label: 'Mission modeling tutorial', to: '/tutorials/mission-modeling/introduction/'},
+            {label: 'Glossary', to: '/glossary/'},
+          ],
+        },
+        {
+          title: 'Operate',
+          items: [
+            {label: 'Deployment', to: '/deployment/introduction/'},
+            {label: 'Upgrade guides', to: '/upgrade-guides/3-4-0-to-3-5-0/'},
+            {label: 'GraphQL API', to: '/api/introduction/'},
+          ],
+        },
+        {
+          title: 'Project',
+          items: [
+            {label: 'Source code', href: sourceRepo},
+            {label: 'Documentation source', href: docsRepo},
+            {label: 'Report a problem', href: `${docsRepo}/issues/new`},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} the Orrery contributors. MIT licence. Documentation site ${pkg.version}.`,
+    },
+    prism: {
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
+      additionalLanguages: [
+        'java',
+        'kotlin',
+        'bash',
+        'json',
+        'yaml',
+        'graphql',
+        'nginx',
+        'sql',
+        'markup-templating',
+        'handlebars',
+        'properties',
+        'diff',
+      ],
+    },
+    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

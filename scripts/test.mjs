@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm test`: every check a pull request must pass, in order, stopping at the
+// first failure: Chromium present, typecheck, lint, production build, unit
+// tests, build-error tests, then the browser tests against the build.
+// SKIP_BUILD=1 reuses an existing build/ (local iteration only).
+import {spawnSync} from 'node:child_process';
+import {existsSync, readdirSync} from 'node:fs';
+
+const testFiles = (dir, suffix) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(suffix))
+    .map((f) => `${dir}/${f}`);
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n━━ ${title}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, {stdio: 'inherit', env: {...process.env, ...env}});
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed after ${seconds} s.`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${seconds} s)`);
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `Chromium is missing at ${chromium}. Install Debian's package as root ("apt-get install chromium") ` +
+        'or set CHROMIUM_PATH to a Chromium binary, then run npm test again.',
+    );
+    process.exit(1);
+  }
+  run('Install Chromium (apt-get)', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+  ]);
+}
+
+ensureChromium();
+run('Typecheck', 'npx', ['tsc', '--noEmit']);
+run('Lint', 'node', ['scripts/lint.mjs']);
+if (process.env.SKIP_BUILD !== '1') run('Build', 'npm', ['run', 'build']);
+run('Unit tests', 'node', [
+  '--import',
+  'tsx',
+  '--test',
+  '--test-reporter=spec',
+  ...testFiles('tests/unit', '.test.ts'),
+]);
+run('Build-error tests', 'node', ['--test', '--test-reporter=spec', ...testFiles('tests/build-errors', '.test.mjs')]);
+run('Browser tests', 'npx', ['playwright', 'test']);
+console.log('\nAll checks passed.');

@@ -1,0 +1,39 @@
+/**
+ * Wraps @theme-original/AnnouncementBar (@docusaurus/theme-classic 3.10.2).
+ * Why:
+ * 1. A new announcement must reappear for readers who closed an older one.
+ *    The bar's id is derived from its content (docusaurus.config.ts), and the
+ *    theme resets the "dismissed" flag when the id changes, but its inline
+ *    script has already marked <html data-announcement-bar-initially-dismissed>
+ *    from the old flag, and that attribute keeps the bar hidden by CSS until
+ *    the next reload. The wrapper clears the attribute once the bar is active.
+ * 2. The bar's text sits at the top of every page, so search engines and our
+ *    own index would take it as each page's snippet: it is marked
+ *    `data-nosnippet` and `data-pagefind-ignore`.
+ */
+import {useEffect, type ReactNode} from 'react';
+import AnnouncementBar from '@theme-original/AnnouncementBar';
+import type AnnouncementBarType from '@theme/AnnouncementBar';
+import type {WrapperProps} from '@docusaurus/types';
+import {useAnnouncementBar} from '@docusaurus/theme-common/internal';
+
+type Props = WrapperProps<typeof AnnouncementBarType>;
+
+const INITIALLY_DISMISSED = 'data-announcement-bar-initially-dismissed';
+
+export default function AnnouncementBarWrapper(props: Props): ReactNode {
+  const {isActive} = useAnnouncementBar();
+  useEffect(() => {
+    if (isActive && document.documentElement.getAttribute(INITIALLY_DISMISSED) === 'true') {
+      document.documentElement.setAttribute(INITIALLY_DISMISSED, 'false');
+    }
+  }, [isActive]);
+  if (!isActive) {
+    return null;
+  }
+  return (
+    <div data-nosnippet="" data-pagefind-ignore="all">
+      <AnnouncementBar {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import {test, expect, sitePath, hydrated} from './fixtures';
+
+test.describe('site shell', () => {
+  test('an unknown path answers 404 with the not-found page', async ({page}) => {
+    const response = await page.goto(sitePath('no/such/page/'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+  });
+
+  test('the skip link is the first tab stop and moves focus to the content', async ({page}) => {
+    await page.goto(sitePath('introduction/'));
+    await hydrated(page);
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveText('Skip to main content');
+    await page.keyboard.press('Enter');
+    // The theme focuses <main> (then drops its temporary tabindex), so the
+    // next Tab lands inside the content, not back in the navbar.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+  });
+
+  test('the navbar holds Docs, API, Upgrade Guides, the version menu, the source link and the colour toggle', async ({
+    page,
+  }) => {
+    await page.goto(sitePath('introduction/'));
+    const nav = page.getByRole('navigation', {name: 'Main'});
+    await expect(nav.getByRole('link', {name: 'Docs', exact: true})).toHaveAttribute('href', sitePath('introduction/'));
+    await expect(nav.getByRole('link', {name: 'API', exact: true})).toHaveAttribute(
+      'href',
+      sitePath('api/introduction/'),
+    );
+    await expect(nav.getByRole('link', {name: 'Upgrade Guides'})).toHaveAttribute('href', /upgrade-guides\/.+-to-.+\//);
+    await expect(nav.getByRole('link', {name: 'Orrery source repository'})).toHaveAttribute(
+      'href',
+      'https://github.com/orrery-space/orrery',
+    );
+    await expect(nav.getByRole('link', {name: '3.5.0'})).toBeVisible();
+    await expect(nav.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
+    await nav.getByRole('link', {name: 'API', exact: true}).click();
+    await expect(page).toHaveURL(new RegExp(`${sitePath('api/introduction/')}$`));
+    // The docs version menu belongs to the versioned docs only.
+    await expect(nav.getByRole('link', {name: '3.5.0'})).toHaveCount(0);
+  });
+
+  test('the footer shows link columns, the logo, the copyright and the site version', async ({page}) => {
+    await page.goto(sitePath(''));
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', {name: 'Glossary'})).toHaveAttribute('href', sitePath('glossary/'));
+    await expect(footer.getByRole('img', {name: 'Orrery logo'})).toBeVisible();
+    await expect(footer).toContainText('Documentation site 2.8.0');
+  });
+
+  test('the home page has an entry for each audience', async ({page}) => {
+    await page.goto(sitePath(''));
+    for (const audience of ['Mission operators', 'Mission planners', 'Mission-model developers', 'Deployers']) {
+      await expect(page.getByRole('heading', {name: audience, level: 3})).toBeVisible();
+    }
+  });
+});
+
+test.describe('colour mode', () => {
+  test('defaults to light even when the system prefers dark', async ({browser}) => {
+    const context = await browser.newContext({colorScheme: 'dark'});
+    const page = await context.newPage();
+    await page.goto(sitePath('introduction/'));
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await context.close();
+  });
+
+  test('the toggle switches mode, stores it under "theme", and other tabs follow', async ({context}) => {
+    const page = await context.newPage();
+    await page.goto(sitePath('introduction/'));
+    await hydrated(page);
+    const other = await context.newPage();
+    await other.goto(sitePath('glossary/'));
+    await hydrated(other);
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test.describe('announcement bar', () => {
+  test('stays dismissed after a reload, and reappears when its id changes', async ({page}) => {
+    await page.goto(sitePath('introduction/'));
+    await hydrated(page);
+    const bar = page.getByRole('banner').filter({hasText: 'Orrery 3.5.0 is out'});
+    await expect(bar).toContainText('Orrery 3.5.0 is out');
+    await bar.getByRole('button', {name: 'Close'}).click();
+    await expect(bar).toHaveCount(0);
+    await page.reload();
+    await hydrated(page);
+    await expect(bar).toHaveCount(0);
+    const id = await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'));
+    expect(id).toMatch(/^announcement-/);
+    // A build with new announcement content gets a new id: simulate the
+    // stored id of an older announcement.
+    await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'announcement-older'));
+    await page.reload();
+    await hydrated(page);
+    await expect(bar).toBeVisible();
+    await page.reload();
+    await expect(bar).toBeVisible();
+  });
+});
+
+test.describe('narrow screens', () => {
+  test.use({viewport: {width: 800, height: 900}});
+
+  test('below 996 px a menu button opens the mobile menu and locks page scroll', async ({page}) => {
+    await page.goto(sitePath('planning/anchors/'));
+    await hydrated(page);
+    const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+    await expect(toggle).toBeVisible();
+    await expect(page.locator('.navbar__items--right .navbar__item').first()).toBeHidden();
+    await toggle.click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await page.getByRole('button', {name: 'Close navigation bar'}).click();
+    await expect(sidebar).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  });
+});
+
+test.describe('docs sidebar', () => {
+  test('categories collapse and expand, and the sidebar can be hidden', async ({page}) => {
+    await page.goto(sitePath('planning/anchors/'));
+    await hydrated(page);
+    const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+    const planning = sidebar.getByRole('button', {name: /Collapse sidebar category 'Planning'/});
+    await expect(sidebar.getByRole('link', {name: 'Anchors', exact: true})).toBeVisible();
+    await planning.click();
+    await expect(sidebar.getByRole('link', {name: 'Anchors', exact: true})).toBeHidden();
+    await sidebar.getByRole('button', {name: /Expand sidebar category 'Planning'/}).click();
+    await expect(sidebar.getByRole('link', {name: 'Anchors', exact: true})).toBeVisible();
+
+    await page.getByRole('button', {name: 'Collapse sidebar', exact: true}).click();
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('button', {name: 'Expand sidebar', exact: true}).click();
+    await expect(sidebar).toBeVisible();
+  });
+});
+
+test.describe('test-only pages', () => {
+  test('a page that crashes shows the crash page with its chain of causes and a report link', async ({page}) => {
+    await page.goto(sitePath('tests/crash/'));
+    await expect(page.getByRole('heading', {name: 'This page crashed.'})).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
+    const main = page.locator('main');
+    await expect(main).toContainText('Telemetry panel failed to render');
+    await expect(main).toContainText('Simulation dataset 42 has no resource named "battery.soc"');
+    await expect(main).toContainText('Test-only failure injected by /tests/crash/');
+    const report = page.getByRole('link', {name: 'report the problem'});
+    await expect(report).toHaveAttribute('href', /orrery-docs\/issues\/new\?title=Page\+crashed/);
+  });
+
+  test('a Mermaid diagram renders as SVG', async ({page, consoleErrors}) => {
+    await page.goto(sitePath('tests/mermaid/'));
+    const svg = page.locator('.docusaurus-mermaid-container svg');
+    await expect(svg).toBeVisible();
+    await expect(svg).toContainText('Constraint check');
+    expect(consoleErrors).toEqual([]);
+  });
+});
