@@ -1,7 +1,7 @@
 import type {PrismTheme} from 'prism-react-renderer';
 
 /**
- * Code highlighting themes whose every token colour reaches WCAG AA contrast
+ * Code highlighting themes whose every token color reaches WCAG AA contrast
  * (4.5:1) on its code block background. The stock GitHub theme's numbers,
  * attribute names and comments fall below that.
  */
