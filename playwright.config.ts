@@ -14,7 +14,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [['list'], ['json', {outputFile: 'test-results/e2e.json'}]] : 'list',
+  reporter: [['list'], ['json', {outputFile: 'test-results/e2e.json'}]],
   timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}${baseUrl}`,

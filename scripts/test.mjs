@@ -4,7 +4,7 @@
 // tests, build-error tests, then the browser tests against the build.
 // SKIP_BUILD=1 reuses an existing build/ (local iteration only).
 import {spawnSync} from 'node:child_process';
-import {existsSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
 
 const testFiles = (dir, suffix) =>
   readdirSync(dir)
@@ -41,6 +41,14 @@ function ensureChromium() {
   ]);
 }
 
+/** Prints Playwright's totals as one plain "N passed, N failed" line. */
+function printBrowserSummary(file) {
+  if (!existsSync(file)) return;
+  const {stats} = JSON.parse(readFileSync(file, 'utf8'));
+  const passed = stats.expected + stats.flaky;
+  console.log(`Browser: ${passed} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`);
+}
+
 ensureChromium();
 run('Typecheck', 'npx', ['tsc', '--noEmit']);
 run('Lint', 'node', ['scripts/lint.mjs']);
@@ -54,4 +62,5 @@ run('Unit tests', 'node', [
 ]);
 run('Build-error tests', 'node', ['--test', '--test-reporter=spec', ...testFiles('tests/build-errors', '.test.mjs')]);
 run('Browser tests', 'npx', ['playwright', 'test']);
+printBrowserSummary('test-results/e2e.json');
 console.log('\nAll checks passed.');
