@@ -7,7 +7,18 @@ import docusaurus from '@docusaurus/eslint-plugin';
 import globals from 'globals';
 
 export default tseslint.config(
-  {ignores: ['build/', '.docusaurus/', 'node_modules/', 'test-results/', 'bench-results/', 'dist/', 'versioned_docs/']},
+  {
+    ignores: [
+      'build/',
+      'build-nginx/',
+      '.docusaurus/',
+      'node_modules/',
+      'test-results/',
+      'bench-results/',
+      'dist/',
+      'versioned_docs/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

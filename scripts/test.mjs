@@ -42,11 +42,11 @@ function ensureChromium() {
 }
 
 /** Prints Playwright's totals as one plain "N passed, N failed" line. */
-function printBrowserSummary(file) {
+function printBrowserSummary(file, label = 'Browser') {
   if (!existsSync(file)) return;
   const {stats} = JSON.parse(readFileSync(file, 'utf8'));
   const passed = stats.expected + stats.flaky;
-  console.log(`Browser: ${passed} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`);
+  console.log(`${label}: ${passed} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`);
 }
 
 ensureChromium();
@@ -63,4 +63,19 @@ run('Unit tests', 'node', [
 run('Build-error tests', 'node', ['--test', '--test-reporter=spec', ...testFiles('tests/build-errors', '.test.mjs')]);
 run('Browser tests', 'npx', ['playwright', 'test']);
 printBrowserSummary('test-results/e2e.json');
+// The deploy kit: the site built for /mission/docs/ into build-nginx/ (build/
+// is left alone), behind real nginx with deploy/nginx/, and as the
+// `npm run package` bundle unpacked and served the same way.
+if (process.env.SKIP_BUILD !== '1') {
+  run(
+    'Deploy build (BASE_URL=/mission/docs/)',
+    'node',
+    ['scripts/package.mjs', '--build-only', '--dir', 'build-nginx'],
+    {
+      BASE_URL: '/mission/docs/',
+    },
+  );
+}
+run('Deploy tests (nginx, package)', 'npx', ['playwright', 'test', '-c', 'playwright.deploy.config.ts']);
+printBrowserSummary('test-results/deploy.json', 'Deploy');
 console.log('\nAll checks passed.');

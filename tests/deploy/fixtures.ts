@@ -1,0 +1,85 @@
+import {test as base, expect, type ConsoleMessage, type Page} from '@playwright/test';
+
+/** The base path the deploy tests build and serve the site under. */
+export const DEPLOY_BASE = '/mission/docs/';
+
+/** Which server a project tests: nginx over build-nginx/, or nginx over the unpacked package. */
+export interface DeployOptions {
+  target: 'build' | 'package';
+}
+
+/** What global setup started for one target (passed through the environment). */
+export interface Served {
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** The folder nginx serves the site from. */
+  siteDir: string;
+  /** The rendered nginx configuration it uses. */
+  conf: string;
+}
+
+export function served(target: DeployOptions['target']): Served {
+  const raw = process.env[`DEPLOY_SERVED_${target.toUpperCase()}`];
+  if (!raw)
+    throw new Error(`Global setup did not start the "${target}" server (DEPLOY_SERVED_${target.toUpperCase()}).`);
+  return JSON.parse(raw) as Served;
+}
+
+/** A console message or page event that reports a Content-Security-Policy violation. */
+export function isCspReport(text: string): boolean {
+  return /Content Security Policy|Content-Security-Policy|violates the following|securitypolicyviolation/i.test(text);
+}
+
+interface Fixtures {
+  server: Served;
+  /** Console errors and warnings, page errors and CSP violation events of `page`. */
+  problems: string[];
+}
+
+export const test = base.extend<Fixtures & DeployOptions>({
+  target: ['build', {option: true}],
+  server: async ({target}, use) => {
+    await use(served(target));
+  },
+  baseURL: async ({server}, use) => {
+    await use(`${server.origin}${DEPLOY_BASE}`);
+  },
+  problems: async ({page}, use) => {
+    const problems: string[] = [];
+    const onConsole = (msg: ConsoleMessage) => {
+      if (msg.type() === 'error' || msg.type() === 'warning' || isCspReport(msg.text())) {
+        problems.push(`console ${msg.type()}: ${msg.text()}`);
+      }
+    };
+    page.on('console', onConsole);
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    // The event fires for every violation, including report-only ones and
+    // those in code that swallows the error.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(
+          `securitypolicyviolation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+        );
+      });
+    });
+    await use(problems);
+  },
+});
+
+export {expect};
+
+/** Waits until React has hydrated the page. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+}
+
+/** Every page of a build as a path under the base: folders with an index.html, plus 404.html. */
+export async function pagePaths(siteDir: string): Promise<string[]> {
+  const {readdir} = await import('node:fs/promises');
+  const entries = await readdir(siteDir, {recursive: true});
+  return entries
+    .map((e) => e.split('\\').join('/'))
+    .filter((e) => e === 'index.html' || e.endsWith('/index.html'))
+    .map((e) => e.slice(0, -'index.html'.length))
+    .sort();
+}

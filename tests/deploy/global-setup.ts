@@ -1,0 +1,87 @@
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, promises as fs, readdirSync, readFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {DEPLOY_BASE, type Served} from './fixtures';
+
+/**
+ * 1. The build for /mission/docs/ in build-nginx/ (DEPLOY_BUILD_DIR): built
+ *    here when missing; `npm test` builds it fresh just before.
+ * 2. `npm run package` of that build, unpacked into a fresh folder.
+ * 3. Two private nginx instances on 127.0.0.1: the rendered deploy/nginx
+ *    configuration over the build, and the bundle's own configuration over
+ *    the unpacked bundle (pointed at its folder, as its README.txt says).
+ * Returns the teardown, which stops both by PID and removes the temp folders.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  // ES modules, shared with the command-line scripts: imported dynamically
+  // because Playwright compiles this file to CommonJS.
+  const {renderConfig} = await import('../../deploy/nginx/render.mjs');
+  const {DEFAULT_ROOT, buildSite} = await import('../../scripts/package.mjs');
+  const {ensureNginx, startNginx, stopNginx} = await import('./nginx-harness.mjs');
+  const buildDir = path.resolve(process.env.DEPLOY_BUILD_DIR ?? 'build-nginx');
+  ensureNginx();
+  if (!existsSync(path.join(buildDir, 'index.html'))) {
+    console.log(`No build in ${buildDir}: building the site for ${DEPLOY_BASE} …`);
+    buildSite({outDir: buildDir, base: DEPLOY_BASE});
+  }
+
+  const work = mkdtempSync(path.join(os.tmpdir(), 'orrery-deploy-'));
+  const started: {pid: number; prefix: string}[] = [];
+  const teardown = async () => {
+    for (const s of started) await stopNginx(s);
+    for (const s of started) await fs.rm(s.prefix, {recursive: true, force: true});
+    if (!process.env.DEPLOY_KEEP) await fs.rm(work, {recursive: true, force: true});
+  };
+
+  try {
+    // The site straight from the build.
+    const buildConf = path.join(work, 'build.conf');
+    const {text} = await renderConfig({buildDir, base: DEPLOY_BASE});
+    await fs.writeFile(buildConf, text);
+    const a = await startNginx({siteConf: buildConf, name: 'build'});
+    started.push(a);
+    const servedBuild: Served = {origin: a.origin, siteDir: buildDir, conf: buildConf};
+    process.env.DEPLOY_SERVED_BUILD = JSON.stringify(servedBuild);
+
+    // The air-gapped bundle, unpacked into a fresh folder.
+    // Exactly what a deployer runs (the build is reused: --skip-build).
+    const pack = spawnSync(
+      'npm',
+      ['run', '--silent', 'package', '--', '--dir', buildDir, '--skip-build', '--out', path.join(work, 'dist')],
+      {encoding: 'utf8', env: {...process.env, BASE_URL: DEPLOY_BASE}},
+    );
+    const written = /^Wrote (.+\.tar\.gz)$/m.exec(pack.stdout)?.[1];
+    if (pack.status !== 0 || !written) throw new Error(`npm run package failed:\n${pack.stdout}${pack.stderr}`);
+    const tarball = path.resolve(written);
+    const unpacked = path.join(work, 'unpacked');
+    await fs.mkdir(unpacked);
+    const tar = spawnSync('tar', ['-xzf', tarball, '-C', unpacked], {encoding: 'utf8'});
+    if (tar.status !== 0) throw new Error(`Unpacking ${tarball} failed: ${tar.stderr}`);
+    const top = readdirSync(unpacked);
+    if (top.length !== 1 || !top[0])
+      throw new Error(`The bundle must hold one top folder; it holds: ${top.join(', ')}`);
+    const bundle = path.join(unpacked, top[0]);
+    const packagedConf = path.join(bundle, 'nginx', 'orrery-docs.conf');
+    // What README.txt tells a deployer who unpacks somewhere other than the default.
+    const conf = readFileSync(packagedConf, 'utf8');
+    if (!conf.includes(`alias ${DEFAULT_ROOT}site/;`))
+      throw new Error(`${packagedConf} does not serve ${DEFAULT_ROOT}site/.`);
+    const movedConf = path.join(work, 'package.conf');
+    await fs.writeFile(movedConf, conf.replaceAll(DEFAULT_ROOT, `${bundle}/`));
+    const b = await startNginx({siteConf: movedConf, name: 'package'});
+    started.push(b);
+    const servedPackage: Served & {tarball: string; bundle: string} = {
+      origin: b.origin,
+      siteDir: path.join(bundle, 'site'),
+      conf: movedConf,
+      tarball,
+      bundle,
+    };
+    process.env.DEPLOY_SERVED_PACKAGE = JSON.stringify(servedPackage);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
