@@ -87,6 +87,9 @@ const config: Config = {
           lastVersion: 'current',
           versions: {
             current: {label: '3.5.0', path: '', banner: 'none', badge: true},
+            // Snapshot cut with `npm run docs:version -- 3.4.0`; readers see the
+            // "no longer maintained" banner with a link to the same page in 3.5.0.
+            '3.4.0': {label: '3.4.0', path: '3.4.0', banner: 'unmaintained', badge: true},
           },
         },
         blog: false,

@@ -35,12 +35,12 @@ test.describe('site shell', () => {
       'href',
       'https://github.com/orrery-space/orrery',
     );
-    await expect(nav.getByRole('link', {name: '3.5.0'})).toBeVisible();
+    await expect(nav.getByRole('button', {name: '3.5.0'})).toBeVisible();
     await expect(nav.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
     await nav.getByRole('link', {name: 'API', exact: true}).click();
     await expect(page).toHaveURL(new RegExp(`${sitePath('api/introduction/')}$`));
     // The docs version menu belongs to the versioned docs only.
-    await expect(nav.getByRole('link', {name: '3.5.0'})).toHaveCount(0);
+    await expect(nav.getByRole('button', {name: '3.5.0'})).toHaveCount(0);
   });
 
   test('the footer shows link columns, the logo, the copyright and the site version', async ({page}) => {
