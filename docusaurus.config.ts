@@ -4,6 +4,7 @@ import type * as Docs from '@docusaurus/plugin-content-docs';
 import {contentId, readBaseUrl, readSiteUrl} from './src/config/env';
 import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import pkg from './package.json';
+import llmsTxt from './src/plugins/llms-txt';
 
 // ---------------------------------------------------------------------------
 // Environment switches, read once. Bad values stop the build with an error
@@ -106,6 +107,11 @@ const config: Config = {
   ],
 
   plugins: [
+    // llms.txt and llms-full.txt at the base root; also the chapter list of `npm run pdf`.
+    [
+      llmsTxt,
+      {instances: [{id: 'default'}, {id: 'api', label: 'API'}, {id: 'upgrade-guides', label: 'Upgrade Guides'}]},
+    ],
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -37,6 +37,25 @@ export function ensureNginx() {
   return found();
 }
 
+/**
+ * A command from a Debian package, installed with apt-get when missing and
+ * running as root (e.g. pdftotext from poppler-utils). Returns its path.
+ */
+export function ensureCommand(command, debianPackage) {
+  const which = () => spawnSync('sh', ['-c', `command -v ${command}`], {encoding: 'utf8'}).stdout.trim();
+  if (which()) return which();
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) throw new Error(`${command} is missing: install Debian's ${debianPackage} package as root.`);
+  console.log(`Installing Debian's ${debianPackage} (apt-get)…`);
+  const result = spawnSync(
+    'sh',
+    ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${debianPackage} >/dev/null`],
+    {stdio: 'inherit'},
+  );
+  if (result.status !== 0 || !which()) throw new Error(`Installing ${debianPackage} with apt-get failed.`);
+  return which();
+}
+
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
 export function freePort() {
   return new Promise((resolve, reject) => {

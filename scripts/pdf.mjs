@@ -1,0 +1,326 @@
+#!/usr/bin/env node
+// `npm run pdf`: prints the guides of scripts/pdf-guides.mjs to PDF from the
+// production build, with Chromium (Playwright's page.pdf):
+//   dist/pdf/orrery-<guide>-<docs version>.pdf
+// Each has a cover with the docs version, a table of contents with page
+// numbers, then the chapters in sidebar order: the content of each page as
+// the browser renders it (diagrams drawn), without navbar, sidebar or footer,
+// with wrapped code blocks and links that stay inside the PDF where they can.
+//
+// Usage: node scripts/pdf.mjs [--dir build] [--out dist/pdf] [--only user-guide,api-guide]
+// The base path is read from the build. Chromium: CHROMIUM_PATH or
+// /usr/bin/chromium. Page numbers in the contents need pdftotext
+// (poppler-utils); without it the contents list chapters without numbers.
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, promises as fs, readFileSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath, pathToFileURL} from 'node:url';
+import {chromium} from '@playwright/test';
+import {startServer} from './serve-lib.mjs';
+import {GUIDES, chaptersOf, mermaidCounts, parseLlmsTxt} from './pdf-guides.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PRINT_CSS = readFileSync(path.join(here, 'pdf-print.css'), 'utf8');
+const CONCURRENCY = 3;
+
+/** The base path a build was made for, read from its home page. */
+export function buildBase(buildDir) {
+  const home = readFileSync(path.join(buildDir, 'index.html'), 'utf8');
+  const m = /(?:src|href)="?(\/(?:[^"\s>]*\/)?)assets\/js\/main\.[0-9a-f]+\.js/.exec(home);
+  if (!m?.[1]) throw new Error(`Cannot tell the base path of the build in ${buildDir}/.`);
+  return m[1];
+}
+
+function hasPdftotext() {
+  return spawnSync('pdftotext', ['-v'], {encoding: 'utf8'}).error === undefined;
+}
+
+/** Text of each page of a PDF (pdftotext splits pages with form feeds). */
+export function pdfPages(file) {
+  const r = spawnSync('pdftotext', ['-layout', file, '-'], {encoding: 'utf8', maxBuffer: 256 * 1024 * 1024});
+  if (r.status !== 0) throw new Error(`pdftotext failed: ${r.stderr}`);
+  return r.stdout.split('\f');
+}
+
+const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c]);
+
+/** Loads one page in the browser and returns its rendered Markdown content. */
+async function grabChapter(page, url, diagrams, log) {
+  const response = await page.goto(url, {waitUntil: 'load'});
+  if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+  // Diagrams are drawn in the browser after hydration, with no placeholder:
+  // wait for as many as the page's Markdown holds.
+  if (diagrams > 0) {
+    try {
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.theme-doc-markdown .docusaurus-mermaid-container svg').length >= n,
+        diagrams,
+        {timeout: 30_000},
+      );
+    } catch {
+      log(`Warning: ${url} drew fewer than ${diagrams} diagram(s) in 30 s.`);
+    }
+  }
+  return page.evaluate(() => {
+    const content = document.querySelector('.theme-doc-markdown');
+    if (!content) return null;
+    const copy = /** @type {HTMLElement} */ (content.cloneNode(true));
+    copy.querySelectorAll('details').forEach((d) => d.setAttribute('open', ''));
+    // Absolute URLs for links and images: the PDF document has its own address.
+    copy.querySelectorAll('a[href]').forEach((a) => a.setAttribute('href', /** @type {HTMLAnchorElement} */ (a).href));
+    copy.querySelectorAll('img[src]').forEach((i) => i.setAttribute('src', /** @type {HTMLImageElement} */ (i).src));
+    return copy.innerHTML;
+  });
+}
+
+function documentHtml({guide, docsVersion, siteVersion, siteUrl, cssHref, toc, created}) {
+  return `<!doctype html>
+<html lang="en" dir="ltr" data-theme="light">
+<head>
+<meta charset="utf-8">
+<title>Orrery ${escapeHtml(guide.title)} ${escapeHtml(docsVersion)}</title>
+<link rel="stylesheet" href="${escapeHtml(cssHref)}">
+<style>${PRINT_CSS}</style>
+</head>
+<body class="pdf-guide">
+<section class="pdf-cover">
+  <p class="pdf-cover__product">Orrery</p>
+  <h1 class="pdf-cover__title">${escapeHtml(guide.title)}</h1>
+  <p class="pdf-cover__subtitle">${escapeHtml(guide.subtitle)}</p>
+  <dl class="pdf-cover__facts">
+    <dt>Docs version</dt><dd>Orrery ${escapeHtml(docsVersion)}</dd>
+    <dt>Printed</dt><dd>${escapeHtml(created)} from the documentation site ${escapeHtml(siteVersion)}</dd>
+    <dt>Online</dt><dd>${escapeHtml(siteUrl)}</dd>
+  </dl>
+</section>
+<nav class="pdf-toc" aria-label="Contents">
+  <h1>Contents</h1>
+  ${toc}
+</nav>
+<div id="pdf-chapters"></div>
+</body>
+</html>`;
+}
+
+/** The contents: chapters grouped under their sidebar headings, with page numbers when known. */
+function tocHtml(chapters, pageOf) {
+  let html = '<ol class="pdf-toc__list">';
+  let lastPath = [];
+  chapters.forEach((c, i) => {
+    // Headings of sections entered since the previous chapter.
+    let common = 0;
+    while (common < lastPath.length && lastPath[common] === c.path[common]) common += 1;
+    for (let d = common; d < c.path.length; d += 1) {
+      html += `<li class="pdf-toc__part pdf-toc__part--${d}">${escapeHtml(c.path[d])}</li>`;
+    }
+    lastPath = c.path;
+    const page = pageOf?.get(i);
+    html +=
+      `<li class="pdf-toc__chapter pdf-toc__chapter--${c.path.length}"><a href="#ch-${i}">` +
+      `<span class="pdf-toc__title">${escapeHtml(c.title)}</span>` +
+      `<span class="pdf-toc__page">${page ?? ''}</span></a></li>`;
+  });
+  return `${html}</ol>`;
+}
+
+/** Inserts the chapters into the print document, rewriting ids and links. */
+async function fillChapters(page, {chapters, contents, markers, siteOrigin, serverOrigin}) {
+  await page.evaluate(
+    ({chapters, contents, markers, siteOrigin, serverOrigin}) => {
+      const root = document.getElementById('pdf-chapters');
+      if (!root) throw new Error('no #pdf-chapters');
+      const chapterOf = new Map(chapters.map((c, i) => [new URL(c.url).pathname, i]));
+      chapters.forEach((c, i) => {
+        const article = document.createElement('article');
+        article.className = 'pdf-chapter';
+        article.id = `ch-${i}`;
+        if (markers) {
+          const marker = document.createElement('span');
+          marker.className = 'pdf-marker';
+          marker.textContent = `@@PDFCH${i}@@`;
+          article.appendChild(marker);
+        }
+        const body = document.createElement('div');
+        body.className = 'theme-doc-markdown markdown';
+        body.innerHTML = contents[i] ?? '';
+        // Unique anchors across chapters; diagrams keep theirs, which their own styles select.
+        body.querySelectorAll('[id]').forEach((el) => {
+          if (!el.closest('svg')) el.id = `ch-${i}-${el.id}`;
+        });
+        body.querySelectorAll('a[href]').forEach((a) => {
+          const url = new URL(a.getAttribute('href') ?? '', serverOrigin);
+          if (url.origin !== serverOrigin) return;
+          const target = chapterOf.get(url.pathname);
+          if (target !== undefined) {
+            const hash = decodeURIComponent(url.hash.slice(1));
+            a.setAttribute('href', hash ? `#ch-${target}-${hash}` : `#ch-${target}`);
+          } else {
+            a.setAttribute('href', `${siteOrigin}${url.pathname}${url.search}${url.hash}`);
+          }
+        });
+        article.appendChild(body);
+        root.appendChild(article);
+      });
+    },
+    {chapters, contents, markers, siteOrigin, serverOrigin},
+  );
+  // Every image loaded before printing.
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+}
+
+async function printGuide(context, o) {
+  const {guide, chapters, contents, docsVersion, serverOrigin, base, outFile, numbers} = o;
+  const page = await context.newPage();
+  const url = `${serverOrigin}${base}__pdf__/${guide.slug}.html`;
+  const render = async (pageOf, markers) => {
+    const html = documentHtml({...o, toc: tocHtml(chapters, pageOf)});
+    await page.route(url, (route) => route.fulfill({status: 200, contentType: 'text/html; charset=utf-8', body: html}));
+    await page.goto(url, {waitUntil: 'load'});
+    await page.unroute(url);
+    await fillChapters(page, {chapters, contents, markers, siteOrigin: o.siteOrigin, serverOrigin});
+    return page.pdf({
+      format: 'A4',
+      printBackground: true,
+      outline: true,
+      tagged: true,
+      margin: {top: '16mm', bottom: '18mm', left: '16mm', right: '16mm'},
+      displayHeaderFooter: true,
+      headerTemplate: '<span></span>',
+      footerTemplate:
+        '<div style="font-size:8px;width:100%;padding:0 16mm;color:#555;display:flex;justify-content:space-between">' +
+        `<span>Orrery ${escapeHtml(guide.title)} · ${escapeHtml(docsVersion)}</span>` +
+        '<span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>',
+    });
+  };
+  let pdf;
+  if (numbers) {
+    // Pass 1 with invisible markers finds the page of each chapter; pass 2
+    // prints the contents with those numbers (the layout does not move).
+    const first = await render(undefined, true);
+    const tmp = path.join(mkdtempSync(path.join(os.tmpdir(), 'orrery-pdf-')), 'pass1.pdf');
+    await fs.writeFile(tmp, first);
+    const pages = pdfPages(tmp);
+    rmSync(path.dirname(tmp), {recursive: true, force: true});
+    const pageOf = new Map();
+    pages.forEach((text, p) => {
+      for (const m of text.matchAll(/@@PDFCH(\d+)@@/g)) if (!pageOf.has(Number(m[1]))) pageOf.set(Number(m[1]), p + 1);
+    });
+    pdf = await render(pageOf, false);
+  } else {
+    pdf = await render(undefined, false);
+  }
+  await page.close();
+  await fs.writeFile(outFile, pdf);
+}
+
+/**
+ * Prints the guides. Returns [{guide, file, chapters}].
+ * @param {{buildDir?: string, outDir?: string, only?: string[], log?: (s: string) => void}} o
+ */
+export async function printGuides({buildDir = 'build', outDir = 'dist/pdf', only, log = console.log} = {}) {
+  const llmsFile = path.join(buildDir, 'llms.txt');
+  if (!existsSync(llmsFile)) {
+    throw new Error(`${llmsFile} is missing: build the site first (npm run build); llms.txt lists the chapters.`);
+  }
+  const llms = readFileSync(llmsFile, 'utf8');
+  const {docsVersion, sections} = parseLlmsTxt(llms);
+  const base = buildBase(buildDir);
+  const siteOrigin = new URL(/^- \[[^\]]*\]\((\S+?)\)/m.exec(llms)?.[1] ?? 'http://localhost/').origin;
+  const siteVersion = JSON.parse(readFileSync(path.join(here, '..', 'package.json'), 'utf8')).version;
+  const cssHref = /<link rel="?stylesheet"? href="?([^"\s>]+\.css)/.exec(
+    readFileSync(path.join(buildDir, 'index.html'), 'utf8'),
+  )?.[1];
+  if (!cssHref) throw new Error('The build has no stylesheet link in index.html.');
+  const guides = GUIDES.filter((g) => !only || only.includes(g.slug));
+  const plan = guides.map((guide) => ({guide, chapters: chaptersOf(guide, sections)}));
+  for (const {guide, chapters} of plan) {
+    if (chapters.length === 0) throw new Error(`The ${guide.title} has no chapters in ${llmsFile}.`);
+  }
+  const fullFile = path.join(buildDir, 'llms-full.txt');
+  const diagrams = existsSync(fullFile) ? mermaidCounts(readFileSync(fullFile, 'utf8')) : new Map();
+  const numbers = hasPdftotext();
+  if (!numbers) log('pdftotext (poppler-utils) not found: the contents will have no page numbers.');
+
+  const server = await startServer({buildDir, baseUrl: base, port: 0});
+  const serverOrigin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({colorScheme: 'light', viewport: {width: 1000, height: 1400}});
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem('theme', 'light');
+      } catch {
+        /* storage unavailable: the default is light anyway */
+      }
+    });
+    // Every chapter once, a few pages at a time.
+    const urls = [...new Set(plan.flatMap((p) => p.chapters.map((c) => c.url)))];
+    const contents = new Map();
+    const queue = [...urls];
+    await Promise.all(
+      Array.from({length: CONCURRENCY}, async () => {
+        const page = await context.newPage();
+        for (let url = queue.shift(); url; url = queue.shift()) {
+          const local = `${serverOrigin}${new URL(url).pathname}`;
+          const html = await grabChapter(page, local, diagrams.get(url) ?? 0, log);
+          if (html === null) throw new Error(`${local} has no doc content (.theme-doc-markdown).`);
+          contents.set(url, html);
+        }
+        await page.close();
+      }),
+    );
+    await fs.mkdir(outDir, {recursive: true});
+    const created = new Date().toISOString().slice(0, 10);
+    const results = [];
+    for (const {guide, chapters} of plan) {
+      const outFile = path.join(outDir, `orrery-${guide.slug}-${docsVersion}.pdf`);
+      await printGuide(context, {
+        guide,
+        chapters,
+        contents: chapters.map((c) => contents.get(c.url)),
+        docsVersion,
+        siteVersion,
+        siteUrl: `${siteOrigin}${base}`,
+        siteOrigin,
+        serverOrigin,
+        base,
+        cssHref,
+        created,
+        outFile,
+        numbers,
+      });
+      log(`Wrote ${outFile} (${chapters.length} chapters)`);
+      results.push({guide, file: outFile, chapters});
+    }
+    return results;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+  };
+  try {
+    await printGuides({
+      buildDir: option('dir', 'build'),
+      outDir: option('out', 'dist/pdf'),
+      only: option('only', undefined)?.split(','),
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void main();
