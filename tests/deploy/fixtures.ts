@@ -32,7 +32,7 @@ export function isCspReport(text: string): boolean {
 
 interface Fixtures {
   server: Served;
-  /** Console errors and warnings, page errors and CSP violation events of `page`. */
+  /** Console errors, page errors, CSP violation events and worker trouble of `page`. */
   problems: string[];
 }
 
@@ -47,7 +47,9 @@ export const test = base.extend<Fixtures & DeployOptions>({
   problems: async ({page}, use) => {
     const problems: string[] = [];
     const onConsole = (msg: ConsoleMessage) => {
-      if (msg.type() === 'error' || msg.type() === 'warning' || isCspReport(msg.text())) {
+      // Errors, and any message about the policy (a blocked worker only
+      // makes Pagefind warn and fall back to the main thread).
+      if (msg.type() === 'error' || isCspReport(msg.text()) || /web worker/i.test(msg.text())) {
         problems.push(`console ${msg.type()}: ${msg.text()}`);
       }
     };

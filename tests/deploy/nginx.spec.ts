@@ -115,7 +115,11 @@ test.describe('in Chromium', () => {
         'The bundle serves the same files (checked by its manifest): one part of the walk is enough there.',
       );
       test.setTimeout(180_000);
-      const all = (await pagePaths(server.siteDir)).filter((p) => !p.startsWith('tests/'));
+      // Older docs versions share every script and style with the current
+      // one: a quarter of their pages is walked (all of them get the HTTP checks).
+      const all = (await pagePaths(server.siteDir))
+        .filter((p) => !p.startsWith('tests/'))
+        .filter((p, i) => !/^\d+\.\d+\.\d+\//.test(p) || i % 4 === 0);
       const mine =
         target === 'package' ? all.filter((_, i) => i % 8 === 0) : all.filter((_, i) => i % CHUNKS === chunk);
       for (const p of mine) {
