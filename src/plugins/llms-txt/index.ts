@@ -1,3 +1,4 @@
+// cspell:words llms llmstxt
 /**
  * Writes two files at the base root of the build, for readers who feed the
  * docs to an assistant (https://llmstxt.org):

@@ -1,3 +1,4 @@
+// cspell:words llms llmstxt
 /** Pure text rendering of llms.txt and llms-full.txt (unit-tested). */
 
 /**
