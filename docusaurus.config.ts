@@ -1,10 +1,12 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Docs from '@docusaurus/plugin-content-docs';
-import {contentId, readBaseUrl, readSiteUrl} from './src/config/env';
+import {contentId, readBaseUrl, readFlag, readSiteUrl} from './src/config/env';
 import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import pkg from './package.json';
 import llmsTxt from './src/plugins/llms-txt';
+import performancePlugin from './src/plugins/performance';
+import {afterPaintSsrTemplate} from './src/plugins/performance/ssrTemplate';
 
 // ---------------------------------------------------------------------------
 // Environment switches, read once. Bad values stop the build with an error
@@ -42,6 +44,8 @@ const config: Config = {
   baseUrl,
   trailingSlash: true,
   noIndex: false,
+  // Scripts load after the first paint (src/plugins/performance/ssrTemplate.ts).
+  ssrTemplate: afterPaintSsrTemplate(),
   organizationName: 'orrery-space',
   projectName: 'orrery-docs',
 
@@ -63,7 +67,9 @@ const config: Config = {
 
   future: {
     v4: {removeLegacyPostBuildHeadAttribute: true, useCssCascadeLayers: false},
-    faster: true,
+    // @docusaurus/faster (Rspack, SWC, Lightning CSS, SSG worker threads); ORRERY_FASTER=0 turns it
+    // off, which only the build benchmark does (scripts/bench-build.mjs).
+    faster: readFlag(process.env, 'ORRERY_FASTER', true),
   },
 
   markdown: {
@@ -112,6 +118,8 @@ const config: Config = {
       llmsTxt,
       {instances: [{id: 'default'}, {id: 'api', label: 'API'}, {id: 'upgrade-guides', label: 'Upgrade Guides'}]},
     ],
+    // Keeps Prism out of the browser bundles and tunes the client build (src/plugins/performance/README.md).
+    performancePlugin,
     [
       '@docusaurus/plugin-content-docs',
       {

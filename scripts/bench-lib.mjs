@@ -1,0 +1,140 @@
+// Shared helpers for `npm run bench` (scripts/bench.mjs): running a command
+// under /usr/bin/time -v, serving a build, finding Chromium, formatting sizes
+// and printing Markdown tables. No figure measured here is ever asserted.
+import {spawn, spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const baseUrl = process.env.BASE_URL || '/orrery/';
+const timeBin = '/usr/bin/time';
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Installs a Debian package with apt-get when running as root; else stops with a message. */
+function ensureDebianPackage(file, pkg) {
+  if (existsSync(file)) return;
+  if (!isRoot()) {
+    console.error(`${file} is missing. Install Debian's "${pkg}" package as root ("apt-get install ${pkg}").`);
+    process.exit(1);
+  }
+  console.log(`Installing Debian's ${pkg} package for ${file} …`);
+  const r = spawnSync(
+    'sh',
+    ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`],
+    {stdio: 'inherit'},
+  );
+  if (r.status !== 0 || !existsSync(file)) {
+    console.error(`Could not install ${pkg}.`);
+    process.exit(1);
+  }
+}
+
+/** GNU time reports the peak resident set size; the shell builtin does not. */
+export const ensureGnuTime = () => ensureDebianPackage(timeBin, 'time');
+
+/** Debian's Chromium drives both Playwright and Lighthouse; nothing downloads a browser. */
+export function ensureChromium() {
+  if (process.env.CHROMIUM_PATH) {
+    if (!existsSync(chromiumPath)) {
+      console.error(`CHROMIUM_PATH points to ${chromiumPath}, which does not exist.`);
+      process.exit(1);
+    }
+    return;
+  }
+  ensureDebianPackage(chromiumPath, 'chromium');
+}
+
+/** Flags for a headless Chromium in a container (no sandbox, no GPU, no background traffic). */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+];
+
+/**
+ * Runs a command under `/usr/bin/time -v` and resolves with its wall time
+ * (seconds), peak RSS (bytes; the largest single process of the tree), exit
+ * status and combined output. Output is kept, not printed, unless `echo`.
+ */
+export function timed(cmd, args, {cwd, env = {}, echo = false} = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orrery-bench-time-'));
+  const report = path.join(dir, 'time.txt');
+  return new Promise((resolve) => {
+    const child = spawn(timeBin, ['-v', '-o', report, cmd, ...args], {
+      cwd,
+      env: {...process.env, ...env},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk) => {
+      output += chunk;
+      if (echo) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (status) => {
+      const text = existsSync(report) ? readFileSync(report, 'utf8') : '';
+      rmSync(dir, {recursive: true, force: true});
+      const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(text);
+      const seconds = wall ? Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]) : NaN;
+      const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(text);
+      resolve({status, seconds, rssBytes: rss ? Number(rss[1]) * 1024 : NaN, output});
+    });
+  });
+}
+
+/** Every `index.html`/`*.html` file under a directory, as paths relative to it. */
+export function htmlFiles(dir) {
+  const out = [];
+  const walk = (rel) => {
+    for (const entry of readdirSync(path.join(dir, rel), {withFileTypes: true})) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.name.endsWith('.html')) out.push(child);
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** Total size in bytes of a directory tree. */
+export function treeSize(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, {withFileTypes: true})) {
+    const p = path.join(dir, entry.name);
+    total += entry.isDirectory() ? treeSize(p) : statSync(p).size;
+  }
+  return total;
+}
+
+/** gzip size at zlib's default level 6, what most servers and CDNs send. */
+export const gzipSize = (buf) => gzipSync(buf, {level: 6}).length;
+
+export const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '–');
+export const mib = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(0)} MiB` : '–');
+export const secs = (s, digits = 1) => (Number.isFinite(s) ? `${s.toFixed(digits)} s` : '–');
+export const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : '–');
+
+/** Prints a Markdown table (so a run can be pasted into README.md as is). */
+export function printTable(title, headers, rows) {
+  const cells = [headers, ...rows].map((r) => r.map((c) => String(c)));
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0), 3));
+  const line = (r) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(cells[0]));
+  console.log(`| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+/** The Docusaurus CLI of a site, run with the current Node (not through npx). */
+export function docusaurusBin(siteDir) {
+  return path.join(siteDir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+}

@@ -1,0 +1,267 @@
+// Scale benchmark: copies the site (configuration, theme, plugins, API and
+// upgrade guides, the real guides and their versioned snapshot) into a
+// temporary directory outside the repository, adds synthetic pages of
+// realistic Markdown to the current guides until they number 500, 2,000 and
+// 5,000 pages, and times a cold production build of each (wall time, peak
+// RSS). The synthetic pages are deterministic (a seeded generator).
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {runBuild} from './bench-build.mjs';
+import {mib, printTable, secs} from './bench-lib.mjs';
+
+const SKIP = new Set([
+  'node_modules',
+  'build',
+  '.docusaurus',
+  '.git',
+  'test-results',
+  'playwright-report',
+  'bench-results',
+  'dist',
+]);
+
+/** A small seeded PRNG (mulberry32), so every run generates the same pages. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NOUNS = [
+  'activity',
+  'plan',
+  'simulation',
+  'resource',
+  'constraint',
+  'goal',
+  'sequence',
+  'command',
+  'dictionary',
+  'timeline',
+  'profile',
+  'directive',
+  'mission model',
+  'parameter',
+  'snapshot',
+  'dataset',
+  'scheduler',
+  'expansion rule',
+  'spacecraft',
+  'ground station',
+  'downlink window',
+  'power budget',
+  'instrument',
+  'telemetry point',
+];
+const VERBS = [
+  'schedules',
+  'checks',
+  'simulates',
+  'expands',
+  'validates',
+  'records',
+  'merges',
+  'uploads',
+  'derives',
+  'reports',
+  'computes',
+  'stores',
+];
+const ADJECTIVES = [
+  'nominal',
+  'anchored',
+  'derived',
+  'external',
+  'discrete',
+  'continuous',
+  'shared',
+  'versioned',
+  'decomposed',
+  'pending',
+];
+
+const CODE = {
+  java: (r, n) =>
+    `public final class ${n}Activity {\n  @Parameter public Duration duration = Duration.of(${Math.floor(r() * 90) + 1}, MINUTES);\n\n  @EffectModel\n  public void run(final Mission mission) {\n    mission.power.use(${(r() * 50).toFixed(1)});\n    delay(duration);\n  }\n}`,
+  bash: (r, n) =>
+    `orrery plan export --plan-id ${Math.floor(r() * 900) + 100} --format json > ${n.toLowerCase()}.json\norrery simulate --plan ${n.toLowerCase()}.json --until 2031-04-0${Math.floor(r() * 9) + 1}T00:00:00Z`,
+  json: (r, n) =>
+    JSON.stringify(
+      {name: n, type: 'activity', start: '2031-001T00:00:00', arguments: {duration: Math.floor(r() * 3600)}},
+      null,
+      2,
+    ),
+  graphql: (r, n) =>
+    `query ${n}Plan {\n  plan_by_pk(id: ${Math.floor(r() * 900) + 1}) {\n    id\n    name\n    activity_directives(where: {type: {_eq: "${n}"}}) {\n      id\n      start_offset\n      arguments\n    }\n  }\n}`,
+  yaml: (r, n) =>
+    `service: ${n.toLowerCase()}\nreplicas: ${Math.floor(r() * 4) + 1}\nenv:\n  ORRERY_LOG_LEVEL: info\n  ORRERY_TIMEOUT: ${Math.floor(r() * 60) + 10}s`,
+  typescript: (r, n) =>
+    `export default (): Goal =>\n  Goal.CoexistenceGoal({\n    forEach: Windows.During(ActivityType.${n}),\n    activityTemplate: ActivityTemplates.Downlink({rate: ${Math.floor(r() * 100)}}),\n    startsAt: TimingConstraint.singleton(WindowProperty.END),\n  });`,
+};
+
+/** One synthetic guide page: front matter, headings, prose, lists, a table, code and links. */
+export function syntheticPage(index, total, seed = 1) {
+  const r = random(seed * 100003 + index);
+  const pick = (list) => list[Math.floor(r() * list.length)];
+  const name = `${pick(ADJECTIVES)} ${pick(NOUNS)}`;
+  const Name = name.replace(/(^|\s)(\w)/g, (_, s, c) => c.toUpperCase()).replace(/\s/g, '');
+  const sentence = () =>
+    `The ${pick(ADJECTIVES)} ${pick(NOUNS)} ${pick(VERBS)} each ${pick(NOUNS)} of the ${pick(NOUNS)}` +
+    `${r() < 0.4 ? ` before the ${pick(ADJECTIVES)} ${pick(NOUNS)} ${pick(VERBS)} it` : ''}.`;
+  const paragraph = (n = 3 + Math.floor(r() * 3)) => Array.from({length: n}, sentence).join(' ');
+  const link = () => {
+    const target = Math.floor(r() * total);
+    return `[${pick(ADJECTIVES)} ${pick(NOUNS)}](${relativeLink(index, target)})`;
+  };
+  const out = [
+    '---',
+    `title: ${name.replace(/^\w/, (c) => c.toUpperCase())} ${index}`,
+    `description: How the ${name} ${pick(VERBS)} the ${pick(NOUNS)}, with examples.`,
+    `sidebar_position: ${index % 50}`,
+    '---',
+    '',
+    paragraph(),
+    '',
+  ];
+  const sections = 3 + Math.floor(r() * 4);
+  for (let s = 0; s < sections; s++) {
+    out.push(`## ${pick(ADJECTIVES).replace(/^\w/, (c) => c.toUpperCase())} ${pick(NOUNS)} ${s + 1}`, '');
+    out.push(`${paragraph()} See ${link()} and ${link()}.`, '');
+    if (r() < 0.6) {
+      const language = pick(Object.keys(CODE));
+      out.push(
+        `\`\`\`${language}${r() < 0.3 ? ` title="${Name}.${language}"` : ''}`,
+        CODE[language](r, Name),
+        '```',
+        '',
+      );
+    }
+    if (r() < 0.5) {
+      out.push(...Array.from({length: 3 + Math.floor(r() * 3)}, () => `- ${sentence()}`), '');
+    }
+    if (r() < 0.3) {
+      out.push('| Field | Type | Meaning |', '| --- | --- | --- |');
+      for (let i = 0; i < 4; i++)
+        out.push(
+          `| \`${pick(NOUNS).replace(/\s/g, '_')}\` | ${pick(['string', 'int', 'duration', 'boolean'])} | ${sentence()} |`,
+        );
+      out.push('');
+    }
+    if (r() < 0.25) out.push(`:::${pick(['note', 'tip', 'warning'])}`, '', paragraph(2), '', ':::', '');
+    if (r() < 0.6) {
+      out.push(`### ${pick(ADJECTIVES).replace(/^\w/, (c) => c.toUpperCase())} ${pick(NOUNS)}`, '', paragraph(), '');
+    }
+    if (s === 1 && index % 10 === 0) {
+      out.push('```mermaid', 'flowchart LR', `  a["${Name}"] --> b["Simulation"] --> c["Constraint check"]`, '```', '');
+    }
+  }
+  return out.join('\n');
+}
+
+const PER_SECTION = 50;
+const pagePath = (i) => `section-${String(Math.floor(i / PER_SECTION)).padStart(3, '0')}/page-${i}.md`;
+function relativeLink(from, to) {
+  const a = path.posix.dirname(pagePath(from));
+  return path.posix.relative(a, pagePath(to)).replace(/^(?!\.)/, './');
+}
+
+function countMarkdown(dir) {
+  let n = 0;
+  for (const entry of readdirSync(dir, {withFileTypes: true})) {
+    if (entry.isDirectory()) n += countMarkdown(path.join(dir, entry.name));
+    else if (/\.mdx?$/.test(entry.name) && !entry.name.startsWith('_')) n += 1;
+  }
+  return n;
+}
+
+/** Writes a copy of the site with `guides` guide pages in total; returns its directory. */
+export function makeSyntheticSite(repoDir, guides, root = mkdtempSync(path.join(os.tmpdir(), 'orrery-scale-'))) {
+  const siteDir = path.join(root, `site-${guides}`);
+  rmSync(siteDir, {recursive: true, force: true});
+  mkdirSync(siteDir, {recursive: true});
+  for (const entry of readdirSync(repoDir)) {
+    if (SKIP.has(entry)) continue;
+    cpSync(path.join(repoDir, entry), path.join(siteDir, entry), {recursive: true});
+  }
+  symlinkSync(path.join(repoDir, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
+  const real = countMarkdown(path.join(siteDir, 'docs'));
+  const synthetic = Math.max(0, guides - real);
+  for (let i = 0; i < synthetic; i++) {
+    const file = path.join(siteDir, 'docs', 'synthetic', pagePath(i));
+    mkdirSync(path.dirname(file), {recursive: true});
+    writeFileSync(file, syntheticPage(i, synthetic));
+  }
+  // The guide sidebar gains one collapsed category holding the synthetic pages.
+  cpSync(path.join(siteDir, 'sidebars.ts'), path.join(siteDir, 'sidebars.base.ts'));
+  writeFileSync(
+    path.join(siteDir, 'sidebars.ts'),
+    [
+      "import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';",
+      "import base from './sidebars.base';",
+      'const sidebars: SidebarsConfig = {',
+      '  ...base,',
+      "  docs: [...(base.docs as unknown[]), {type: 'category', label: 'Synthetic', items: [{type: 'autogenerated', dirName: 'synthetic'}]}],",
+      '} as SidebarsConfig;',
+      'export default sidebars;',
+      '',
+    ].join('\n'),
+  );
+  return {siteDir, root, real, synthetic};
+}
+
+/** Cold builds of synthetic sites of each size; resolves with one row per size. */
+export async function benchScale({repoDir, sizes = [500, 2000, 5000]}) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'orrery-scale-'));
+  const rows = [];
+  try {
+    for (const guides of sizes) {
+      const {siteDir, synthetic} = makeSyntheticSite(repoDir, guides, root);
+      const cacheDir = path.join(root, `cache-${guides}`);
+      const outDir = path.join(root, `build-${guides}`);
+      console.log(`(bench) scale: ${guides} guide pages (${synthetic} synthetic), cold build …`);
+      const build = await runBuild({siteDir, outDir, cacheDir});
+      rows.push({guides, synthetic, ...build});
+      rmSync(siteDir, {recursive: true, force: true});
+      rmSync(outDir, {recursive: true, force: true});
+      rmSync(cacheDir, {recursive: true, force: true});
+    }
+  } finally {
+    if (existsSync(root)) rmSync(root, {recursive: true, force: true});
+  }
+  return rows;
+}
+
+export function printScale(rows, title = 'Scale: cold build of synthetic sites (2 cores)') {
+  printTable(
+    title,
+    ['Guide pages', 'HTML pages', 'Cold build', 'Per page', 'Peak RSS', 'Time growth', 'Memory growth'],
+    rows.map((r, i) => {
+      const prev = rows[i - 1];
+      // Growth exponent k in cost ∝ pages^k between this size and the previous one.
+      const k = (a, b) => (prev ? (Math.log(a / b) / Math.log(r.pages / prev.pages)).toFixed(2) : '–');
+      return [
+        r.guides,
+        r.pages,
+        secs(r.seconds),
+        secs(r.seconds / r.pages, 3),
+        mib(r.rssBytes),
+        prev ? `×${(r.seconds / prev.seconds).toFixed(2)} (k=${k(r.seconds, prev.seconds)})` : '–',
+        prev ? `×${(r.rssBytes / prev.rssBytes).toFixed(2)} (k=${k(r.rssBytes, prev.rssBytes)})` : '–',
+      ];
+    }),
+  );
+  console.log('  k is the exponent in cost ∝ pages^k between consecutive sizes: 1 is linear growth.');
+}
+
+// Write one synthetic site and leave it in place: node scripts/bench-scale.mjs --make 2000
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === '--make') {
+  const guides = Number(process.argv[3] ?? 500);
+  const {siteDir, real, synthetic} = makeSyntheticSite(process.cwd(), guides);
+  console.log(`Wrote ${siteDir}: ${real} real and ${synthetic} synthetic guide pages.`);
+}

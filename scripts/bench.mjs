@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the site and prints Markdown tables (README.md,
+// "Performance", keeps the latest figures). Nothing is asserted: the figures
+// depend on the machine, and a shared 2-core machine moves them between runs.
+//
+//   npm run bench                          every part below
+//   npm run bench -- build weight          only some parts: build, weight, lighthouse, scale
+//   npm run bench -- weight --build-dir build
+//                                          measure an existing build instead of building
+//   npm run bench -- --no-webpack          skip the builds with @docusaurus/faster off
+//   npm run bench -- scale --sizes 500,2000
+//   BENCH_LH_RUNS=5 npm run bench -- lighthouse
+//
+// Parts: build (cold and warm production builds, with and without
+// @docusaurus/faster: wall time, seconds per page, peak RSS), weight (JS, CSS
+// and HTML that Chromium loads on five representative pages), lighthouse
+// (mobile and desktop presets, driving Debian's Chromium), scale (cold builds
+// of synthetic 500-, 2,000- and 5,000-page sites under the system temp dir).
+// The raw results go to bench-results/<time>.json.
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {ensureChromium, ensureGnuTime} from './bench-lib.mjs';
+import {benchBuild, printBuild, runBuild} from './bench-build.mjs';
+import {measureWeight, printWeight} from './bench-weight.mjs';
+import {measureLighthouse, printLighthouse} from './bench-lighthouse.mjs';
+import {benchScale, printScale} from './bench-scale.mjs';
+
+const PARTS = ['build', 'weight', 'lighthouse', 'scale'];
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const optionValues = new Set(['--build-dir', '--sizes'].map((o) => args[args.indexOf(o) + 1]).filter(Boolean));
+const chosen = args.filter((a) => !a.startsWith('--') && !optionValues.has(a));
+for (const part of chosen) {
+  if (!PARTS.includes(part)) {
+    console.error(`Unknown part "${part}"; choose from ${PARTS.join(', ')}.`);
+    process.exit(1);
+  }
+}
+const parts = chosen.length > 0 ? chosen : PARTS;
+const siteDir = process.cwd();
+const results = {date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, parts};
+
+ensureGnuTime();
+if (parts.includes('weight') || parts.includes('lighthouse')) ensureChromium();
+
+let buildDir = option('build-dir');
+let tempBuild;
+try {
+  if (parts.includes('build')) {
+    const variants = args.includes('--no-webpack') ? ['faster'] : ['faster', 'webpack'];
+    const {rows, buildDir: built} = await benchBuild({siteDir, variants});
+    results.build = rows;
+    printBuild(rows);
+    if (!buildDir) buildDir = tempBuild = built;
+  }
+  if ((parts.includes('weight') || parts.includes('lighthouse')) && !buildDir) {
+    tempBuild = mkdtempSync(path.join(os.tmpdir(), 'orrery-bench-build-'));
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'orrery-bench-cache-'));
+    console.log('(bench) production build for the page measurements …');
+    try {
+      await runBuild({siteDir, outDir: tempBuild, cacheDir});
+    } finally {
+      rmSync(cacheDir, {recursive: true, force: true});
+    }
+    buildDir = tempBuild;
+  }
+  if (parts.includes('weight')) {
+    results.weight = await measureWeight(buildDir);
+    printWeight(results.weight);
+  }
+  if (parts.includes('lighthouse')) {
+    results.lighthouse = await measureLighthouse(buildDir);
+    printLighthouse(results.lighthouse);
+  }
+  if (tempBuild) {
+    rmSync(tempBuild, {recursive: true, force: true});
+    tempBuild = undefined;
+  }
+  if (parts.includes('scale')) {
+    const sizes = (option('sizes') ?? '500,2000,5000').split(',').map(Number);
+    results.scale = await benchScale({repoDir: siteDir, sizes});
+    printScale(results.scale);
+  }
+} finally {
+  if (tempBuild) rmSync(tempBuild, {recursive: true, force: true});
+}
+
+mkdirSync('bench-results', {recursive: true});
+const file = path.join('bench-results', `${results.date.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nRaw results: ${file}`);

@@ -1,0 +1,138 @@
+// cspell:words rspack
+/**
+ * The site's performance plugin (README.md, "Performance", has the figures
+ * behind each choice). It keeps Prism out of the browser bundles, trims what
+ * lands in the main bundle, lets the minifier emit modern syntax, and gives
+ * the benchmark (`npm run bench`) its cache switch. Build configuration only;
+ * no content changes.
+ */
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {ThemeConfig} from '@docusaurus/preset-classic';
+import type {PrismTheme} from 'prism-react-renderer';
+import {prismCss} from './prismCss';
+
+type ConfigureWebpack = NonNullable<Plugin['configureWebpack']>;
+type WebpackConfig = Parameters<ConfigureWebpack>[0];
+type Bundler = Parameters<ConfigureWebpack>[2]['currentBundler'];
+
+/**
+ * With DocSearch v3, @docusaurus/theme-search-algolia 3.10 points the
+ * `@docsearch/react/…` entry points that only v4 has (useDocSearchKeyboardEvents,
+ * version) at the package's UMD build, while the search button comes from its
+ * ESM build: the main bundle then carries DocSearch twice, search modal
+ * included. Pointing those aliases at the ESM build leaves one copy, which
+ * tree-shaking trims to the button and the keyboard hook; the modal entry
+ * point gets the UMD build, so the modal stays in a chunk of its own, loaded
+ * when the search button is hovered, focused or pressed, as the theme
+ * intends. With DocSearch v4 the theme sets no such aliases and nothing changes.
+ */
+function docSearchV3Aliases(aliases: unknown): Record<string, string> {
+  if (typeof aliases !== 'object' || aliases === null || Array.isArray(aliases)) return {};
+  const umd = (aliases as Record<string, unknown>)['@docsearch/react/useDocSearchKeyboardEvents'];
+  if (typeof umd !== 'string') return {};
+  const esm = path.join(path.dirname(umd), '..', 'esm', 'index.js');
+  return {
+    '@docsearch/react/useDocSearchKeyboardEvents': esm,
+    '@docsearch/react/version': esm,
+    '@docsearch/react/modal$': umd,
+  };
+}
+
+/**
+ * Docusaurus minifies for ES5 (compress and format `ecma: 5`, Safari 10
+ * workarounds, ASCII-only strings), although package.json's browserslist
+ * targets only current browsers. With Rspack, the SWC minimizer is replaced by
+ * one that may emit modern syntax; the CSS minimizer (Lightning CSS, which
+ * already gets the browserslist targets) stays. Webpack is left as it is.
+ */
+function modernMinimizers(config: WebpackConfig, currentBundler: Bundler): unknown[] {
+  const minimizers: unknown[] = config.optimization?.minimizer ?? [];
+  if (currentBundler.name !== 'rspack') return minimizers;
+  const rspack = currentBundler.instance as unknown as {
+    SwcJsMinimizerRspackPlugin: new (options: object) => object;
+  };
+  return minimizers.map((m) =>
+    m instanceof rspack.SwcJsMinimizerRspackPlugin
+      ? new rspack.SwcJsMinimizerRspackPlugin({
+          minimizerOptions: {
+            minify: true,
+            ecma: 2020,
+            module: true,
+            mangle: true,
+            compress: {ecma: 2020, passes: 2},
+            format: {ecma: 2020, comments: false, ascii_only: false},
+          },
+        })
+      : m,
+  );
+}
+
+/** Puts the bundler's persistent cache under `directory` (the benchmark's cold builds start from an empty one). */
+function useCacheDirectory(config: WebpackConfig, directory: string | undefined): void {
+  if (!directory) return;
+  const experiments = config.experiments as {cache?: {type?: string; storage?: object}} | undefined;
+  if (experiments?.cache?.type === 'persistent') {
+    experiments.cache.storage = {type: 'filesystem', directory: path.join(directory, 'rspack')};
+  }
+  if (config.cache && typeof config.cache === 'object' && config.cache.type === 'filesystem') {
+    config.cache.cacheDirectory = path.join(directory, 'webpack');
+  }
+}
+
+export default function performancePlugin(context: LoadContext): Plugin {
+  const dir = path.join(context.siteDir, 'src', 'plugins', 'performance');
+  const {prism} = context.siteConfig.themeConfig as ThemeConfig;
+  if (!prism?.theme) throw new Error('The performance plugin needs themeConfig.prism.theme.');
+
+  // Token colors as CSS, generated from the configured Prism themes.
+  const generated = path.join(context.generatedFilesDir, 'orrery-performance');
+  mkdirSync(generated, {recursive: true});
+  const tokenCss = path.join(generated, 'prism-tokens.css');
+  writeFileSync(tokenCss, prismCss(prism.theme as PrismTheme, prism.darkTheme as PrismTheme | undefined));
+
+  return {
+    name: 'orrery-performance',
+
+    getThemePath: () => path.join(dir, 'theme'),
+    getTypeScriptThemePath: () => path.join(dir, 'theme'),
+    getClientModules: () => [tokenCss],
+
+    configureWebpack(config, isServer, {currentBundler}) {
+      const bundler = currentBundler.instance;
+      const production = config.mode === 'production';
+      useCacheDirectory(config, process.env.ORRERY_BUILD_CACHE_DIR);
+      return {
+        mergeStrategy: {'optimization.minimizer': 'replace'},
+        resolve: {
+          alias: {
+            '@orrery/code-highlighter': path.join(dir, 'highlighter', isServer ? 'server.ts' : 'client.ts'),
+            ...(isServer ? {} : docSearchV3Aliases(config.resolve?.alias)),
+          },
+        },
+        plugins: [
+          // The theme's client module that registers the Prism languages on
+          // every page, in both bundles; ./highlighter/prism.ts does it instead.
+          new bundler.NormalModuleReplacementPlugin(
+            /[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
+            path.join(dir, 'noop.ts'),
+          ),
+          // @docusaurus/utils-common requires all of tslib for one helper.
+          new bundler.NormalModuleReplacementPlugin(/^tslib$/, (resource: {context?: string; request: string}) => {
+            if (/[\\/]@docusaurus[\\/]utils-common[\\/]/.test(resource.context ?? '')) {
+              resource.request = path.join(dir, 'tslib.ts');
+            }
+          }),
+        ],
+        optimization: {
+          minimizer:
+            isServer || !production ? config.optimization?.minimizer : modernMinimizers(config, currentBundler),
+        },
+        // Chunk files named by id only: the runtime then needs no table of
+        // chunk names to build file names (prefetching keeps its own).
+        ...(isServer || !production ? {} : {output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'}}),
+      } as ReturnType<ConfigureWebpack>;
+    },
+  };
+}
