@@ -8,7 +8,9 @@ import type {DeployOptions} from './tests/deploy/fixtures';
  * the `npm run package` tarball from that build and unpacks it into a fresh
  * folder, then starts two private nginx instances on 127.0.0.1: one serving
  * build-nginx/ (project "nginx"), one serving the unpacked bundle with the
- * configuration inside it (project "package"). It stops both by PID.
+ * configuration inside it (project "package"), and, when npm test has made
+ * build-hosted/, one over that hosted-search build (project "hosted"). It
+ * stops them by PID.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -38,7 +40,21 @@ export default defineConfig<DeployOptions>({
     },
   },
   projects: [
-    {name: 'nginx', use: {...devices['Desktop Chrome'], channel: undefined, target: 'build'}},
-    {name: 'package', use: {...devices['Desktop Chrome'], channel: undefined, target: 'package'}},
+    {
+      name: 'nginx',
+      use: {...devices['Desktop Chrome'], channel: undefined, target: 'build'},
+      testIgnore: /hosted\.spec\.ts$/,
+    },
+    {
+      name: 'package',
+      use: {...devices['Desktop Chrome'], channel: undefined, target: 'package'},
+      testIgnore: /hosted\.spec\.ts$/,
+    },
+    {
+      // build-hosted/ (hosted Algolia search), when npm test has built it.
+      name: 'hosted',
+      use: {...devices['Desktop Chrome'], channel: undefined, target: 'hosted'},
+      testMatch: /hosted\.spec\.ts$/,
+    },
   ],
 });

@@ -128,6 +128,14 @@ export function detectSearch(buildDir) {
   return {embedded, workerBlob, algoliaAppId: algolia?.[1] ?? null};
 }
 
+/** The base path a build was made for, read from the main script of its home page. */
+export function buildBase(buildDir) {
+  const home = readFileSync(path.join(buildDir, 'index.html'), 'utf8');
+  const m = /["'\s=](\/(?:[^"'\s>]*\/)?)assets\/js\/main\.[0-9a-f]+\.js/.exec(home);
+  if (!m?.[1]) throw new Error(`Cannot tell the base path of the build in ${buildDir}/.`);
+  return m[1];
+}
+
 /** The hosts the Algolia client talks to for one application. */
 export function algoliaHosts(appId) {
   const id = appId.toLowerCase();

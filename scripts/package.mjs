@@ -98,7 +98,7 @@ export function buildSite({outDir, base, env = process.env}) {
   if (existsSync(indexer) && !existsSync(path.join(outDir, 'pagefind'))) run('node', [indexer, '--dir', outDir]);
 }
 
-function readme({name, base, root, version}) {
+function readme({name, tarball, base, root, version}) {
   return `Orrery documentation site ${version}, packaged for ${base}
 ${'='.repeat(60)}
 
@@ -114,7 +114,7 @@ Contents
      cd ${name} && sha256sum -c --quiet SHA256SUMS && echo OK
 
 2. Install (the configuration expects the bundle at ${root})
-     tar -xzf ${name}.tar.gz -C ${path.posix.dirname(root.replace(/\/$/, ''))}/
+     tar -xzf ${tarball} -C ${path.posix.dirname(root.replace(/\/$/, ''))}/
      ln -sfn ${path.posix.dirname(root.replace(/\/$/, ''))}/${name} ${root.replace(/\/$/, '')}
    Elsewhere? Change the path in the configuration:
      sed -i 's#${root}#/your/path/${name}/#g' nginx/orrery-docs.conf
@@ -164,7 +164,10 @@ export async function createPackage({buildDir, base, root = DEFAULT_ROOT, outDir
       generatedNote: `Rendered by npm run package (orrery-docs ${version}) for the build in site/, served from ${rootDir}site/.`,
     });
     await fs.writeFile(path.join(top, 'nginx', 'orrery-docs.conf'), text);
-    await fs.writeFile(path.join(top, 'README.txt'), readme({name, base, root: rootDir, version}));
+    await fs.writeFile(
+      path.join(top, 'README.txt'),
+      readme({name, tarball: path.basename(tarball), base, root: rootDir, version}),
+    );
     const files = await listFiles(path.join(top, 'site'));
     const search = existsSync(path.join(buildDir, 'pagefind', 'pagefind.js')) ? 'embedded' : 'none';
     await fs.writeFile(

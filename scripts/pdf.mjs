@@ -17,20 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {chromium} from '@playwright/test';
+import {buildBase} from './csp.mjs';
 import {startServer} from './serve-lib.mjs';
 import {GUIDES, chaptersOf, mermaidCounts, parseLlmsTxt} from './pdf-guides.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PRINT_CSS = readFileSync(path.join(here, 'pdf-print.css'), 'utf8');
 const CONCURRENCY = 3;
-
-/** The base path a build was made for, read from its home page. */
-export function buildBase(buildDir) {
-  const home = readFileSync(path.join(buildDir, 'index.html'), 'utf8');
-  const m = /(?:src|href)="?(\/(?:[^"\s>]*\/)?)assets\/js\/main\.[0-9a-f]+\.js/.exec(home);
-  if (!m?.[1]) throw new Error(`Cannot tell the base path of the build in ${buildDir}/.`);
-  return m[1];
-}
 
 function hasPdftotext() {
   return spawnSync('pdftotext', ['-v'], {encoding: 'utf8'}).error === undefined;

@@ -3,9 +3,12 @@ import {test as base, expect, type ConsoleMessage, type Page} from '@playwright/
 /** The base path the deploy tests build and serve the site under. */
 export const DEPLOY_BASE = '/mission/docs/';
 
-/** Which server a project tests: nginx over build-nginx/, or nginx over the unpacked package. */
+/**
+ * Which server a project tests: nginx over build-nginx/, over the unpacked
+ * package, or over build-hosted/ (the hosted-search build npm test makes).
+ */
 export interface DeployOptions {
-  target: 'build' | 'package';
+  target: 'build' | 'package' | 'hosted';
 }
 
 /** What global setup started for one target (passed through the environment). */
@@ -16,6 +19,8 @@ export interface Served {
   siteDir: string;
   /** The rendered nginx configuration it uses. */
   conf: string;
+  /** The base path the site is served at. */
+  base: string;
 }
 
 export function served(target: DeployOptions['target']): Served {
@@ -42,7 +47,7 @@ export const test = base.extend<Fixtures & DeployOptions>({
     await use(served(target));
   },
   baseURL: async ({server}, use) => {
-    await use(`${server.origin}${DEPLOY_BASE}`);
+    await use(`${server.origin}${server.base}`);
   },
   problems: async ({page}, use) => {
     const problems: string[] = [];

@@ -11,7 +11,9 @@ import {DEPLOY_BASE, type Served} from './fixtures';
  * 3. Two private nginx instances on 127.0.0.1: the rendered deploy/nginx
  *    configuration over the build, and the bundle's own configuration over
  *    the unpacked bundle (pointed at its folder, as its README.txt says).
- * Returns the teardown, which stops both by PID and removes the temp folders.
+ * 4. When build-hosted/ exists (npm test builds it for the hosted-search
+ *    tests), a third instance over it, for the hosted-mode policy.
+ * Returns the teardown, which stops them by PID and removes the temp folders.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // ES modules, shared with the command-line scripts: imported dynamically
@@ -41,7 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await fs.writeFile(buildConf, text);
     const a = await startNginx({siteConf: buildConf, name: 'build'});
     started.push(a);
-    const servedBuild: Served = {origin: a.origin, siteDir: buildDir, conf: buildConf};
+    const servedBuild: Served = {origin: a.origin, siteDir: buildDir, conf: buildConf, base: DEPLOY_BASE};
     process.env.DEPLOY_SERVED_BUILD = JSON.stringify(servedBuild);
 
     // The air-gapped bundle, unpacked into a fresh folder.
@@ -75,10 +77,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       origin: b.origin,
       siteDir: path.join(bundle, 'site'),
       conf: movedConf,
+      base: DEPLOY_BASE,
       tarball,
       bundle,
     };
     process.env.DEPLOY_SERVED_PACKAGE = JSON.stringify(servedPackage);
+
+    // The hosted-search build, when npm test made one (build-hosted/): its
+    // policy lets the browser reach Algolia and nothing else.
+    const hostedDir = path.resolve(process.env.DEPLOY_HOSTED_DIR ?? 'build-hosted');
+    if (existsSync(path.join(hostedDir, 'index.html'))) {
+      const {buildBase} = await import('../../scripts/csp.mjs');
+      const base = buildBase(hostedDir);
+      const hostedConf = path.join(work, 'hosted.conf');
+      await fs.writeFile(hostedConf, (await renderConfig({buildDir: hostedDir, base})).text);
+      const c = await startNginx({siteConf: hostedConf, name: 'hosted'});
+      started.push(c);
+      const servedHosted: Served = {origin: c.origin, siteDir: hostedDir, conf: hostedConf, base};
+      process.env.DEPLOY_SERVED_HOSTED = JSON.stringify(servedHosted);
+    }
   } catch (error) {
     await teardown();
     throw error;
