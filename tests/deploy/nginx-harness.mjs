@@ -81,6 +81,19 @@ function mimeTypes() {
  * @returns {Promise<{pid: number, port: number, prefix: string, origin: string}>}
  */
 export async function startNginx({siteConf, name = 'site'}) {
+  // The free port is released before nginx binds it: if another process
+  // takes it in between, try again with another.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce({siteConf, name});
+    } catch (error) {
+      const busy = error instanceof Error && /Address already in use/.test(error.message);
+      if (!busy || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce({siteConf, name}) {
   const binary = ensureNginx();
   const prefix = mkdtempSync(path.join(os.tmpdir(), `orrery-nginx-${name}-`));
   for (const dir of ['logs', 'temp/body', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi']) {
