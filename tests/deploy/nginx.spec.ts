@@ -105,6 +105,31 @@ test.describe('HTTP behaviour', () => {
   });
 });
 
+test('llms.txt lists every page with its description, and llms-full.txt holds their Markdown', async ({
+  request,
+  server,
+}) => {
+  const response = await request.get(`${DEPLOY_BASE}llms.txt`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  const txt = await response.text();
+  expect(txt.startsWith('# Orrery Documentation\n\n> ')).toBe(true);
+  const links = [...txt.matchAll(/^\s*- \[[^\]]+\]\((\S+?)\)(: .+)?$/gm)];
+  const origin = new URL(links[0]?.[1] ?? 'http://x').origin;
+  const listed = new Set(links.map((m) => new URL(m[1] ?? '').pathname));
+  const pages = (await pagePaths(server.siteDir)).filter((p) => p && !/^(tests|search)\//.test(p));
+  const missing = pages.filter((p) => !listed.has(`${DEPLOY_BASE}${p}`));
+  expect(missing, 'pages missing from llms.txt').toEqual([]);
+  // Doc pages carry their description.
+  const described = links.filter((m) => !/\/category\//.test(m[1] ?? '') && !/\d+\.\d+\.\d+\//.test(m[1] ?? ''));
+  expect(described.every((m) => (m[2] ?? '').length > 3)).toBe(true);
+
+  const full = await (await request.get(`${DEPLOY_BASE}llms-full.txt`)).text();
+  const sources = [...full.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);
+  expect(sources).toContain(`${origin}${DEPLOY_BASE}planning/anchors/`);
+  expect(sources.some((u) => /\/\d+\.\d+\.\d+\//.test(u ?? ''))).toBe(false);
+});
+
 test.describe('in Chromium', () => {
   for (let chunk = 0; chunk < CHUNKS; chunk += 1) {
     test(`every page loads with no CSP violation and no console error (part ${chunk + 1} of ${CHUNKS})`, async ({

@@ -183,7 +183,7 @@ export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown)
               if (doc && link.url) latestDocs.push({title: doc.title, url: link.url, source: doc.source});
             }
           } else {
-            const links = flatLinks(own.flatMap((s) => s.entries)).filter((l) => !l.index);
+            const links = flatLinks(own.flatMap((s) => s.entries));
             older.push({
               title: `${instance.label ?? 'Docs'} ${version.label}`,
               entries: links.map((l) => ({...l, children: []})),
