@@ -41,7 +41,8 @@ const escapeHtml = (s) =>
 
 /** Loads one page in the browser and returns its rendered Markdown content. */
 async function grabChapter(page, url, diagrams, log) {
-  const response = await page.goto(url, {waitUntil: 'load'});
+  // Hydration is the signal; images load again in the print document.
+  const response = await page.goto(url, {waitUntil: 'domcontentloaded'});
   if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
   // Diagrams are drawn in the browser after hydration, with no placeholder:
@@ -168,7 +169,8 @@ async function printGuide(context, o) {
   const {guide, chapters, contents, docsVersion, serverOrigin, base, outFile, numbers} = o;
   const page = await context.newPage();
   const url = `${serverOrigin}${base}__pdf__/${guide.slug}.html`;
-  const render = async (pageOf, markers) => {
+  // `final` is false for the pass that only finds page numbers: no outline or tags to build.
+  const render = async (pageOf, markers, final) => {
     const html = documentHtml({...o, toc: tocHtml(chapters, pageOf)});
     await page.route(url, (route) => route.fulfill({status: 200, contentType: 'text/html; charset=utf-8', body: html}));
     await page.goto(url, {waitUntil: 'load'});
@@ -177,8 +179,8 @@ async function printGuide(context, o) {
     return page.pdf({
       format: 'A4',
       printBackground: true,
-      outline: true,
-      tagged: true,
+      outline: final,
+      tagged: final,
       margin: {top: '16mm', bottom: '18mm', left: '16mm', right: '16mm'},
       displayHeaderFooter: true,
       headerTemplate: '<span></span>',
@@ -192,7 +194,7 @@ async function printGuide(context, o) {
   if (numbers) {
     // Pass 1 with invisible markers finds the page of each chapter; pass 2
     // prints the contents with those numbers (the layout does not move).
-    const first = await render(undefined, true);
+    const first = await render(undefined, true, false);
     const tmp = path.join(mkdtempSync(path.join(os.tmpdir(), 'orrery-pdf-')), 'pass1.pdf');
     await fs.writeFile(tmp, first);
     const pages = pdfPages(tmp);
@@ -201,9 +203,9 @@ async function printGuide(context, o) {
     pages.forEach((text, p) => {
       for (const m of text.matchAll(/@@PDFCH(\d+)@@/g)) if (!pageOf.has(Number(m[1]))) pageOf.set(Number(m[1]), p + 1);
     });
-    pdf = await render(pageOf, false);
+    pdf = await render(pageOf, false, true);
   } else {
-    pdf = await render(undefined, false);
+    pdf = await render(undefined, false, true);
   }
   await page.close();
   await fs.writeFile(outFile, pdf);
