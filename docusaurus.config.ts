@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import {contentId, readBaseUrl, readFlag, readSiteUrl} from './src/config/env';
 import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
+import {readSearchConfig} from './src/config/search';
 import pkg from './package.json';
 import llmsTxt from './src/plugins/llms-txt';
 import performancePlugin from './src/plugins/performance';
@@ -14,6 +15,9 @@ import {afterPaintSsrTemplate} from './src/plugins/performance/ssrTemplate';
 // ---------------------------------------------------------------------------
 const baseUrl = readBaseUrl(process.env);
 const siteUrl = readSiteUrl(process.env);
+// Search: hosted Algolia DocSearch when ALGOLIA_APP_ID/ALGOLIA_API_KEY/ALGOLIA_INDEX_NAME
+// are set, else the embedded Pagefind index (README.md "Search", src/config/search.ts).
+const search = readSearchConfig(process.env, {baseUrl, siteUrl});
 
 const sourceRepo = 'https://github.com/orrery-space/orrery';
 const docsRepo = 'https://github.com/orrery-space/orrery-docs';
@@ -46,6 +50,7 @@ const config: Config = {
   noIndex: false,
   // Scripts load after the first paint (src/plugins/performance/ssrTemplate.ts).
   ssrTemplate: afterPaintSsrTemplate(),
+  headTags: search.headTags,
   organizationName: 'orrery-space',
   projectName: 'orrery-docs',
 
@@ -231,6 +236,7 @@ const config: Config = {
       ],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+    algolia: search.algolia,
   } satisfies Preset.ThemeConfig,
 };
 

@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-nginx/',
+      'build-hosted/',
       '.docusaurus/',
       'node_modules/',
       'test-results/',

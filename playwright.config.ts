@@ -6,6 +6,8 @@ import {defineConfig, devices} from '@playwright/test';
  * Chromium. Playwright never downloads a browser here.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The hosted-search variant (build-hosted/, scripts/search-hosted-build.mjs) on its own port.
+const hostedPort = Number(process.env.E2E_HOSTED_PORT ?? port + 1);
 const baseUrl = process.env.BASE_URL || '/orrery/';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,11 +34,34 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
-  webServer: {
-    command: `node scripts/serve.mjs --port ${port}`,
-    url: `http://127.0.0.1:${port}${baseUrl}`,
-    reuseExistingServer: !process.env.CI,
-    env: {BASE_URL: baseUrl},
-  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {...devices['Desktop Chrome'], channel: undefined},
+      testIgnore: /search-hosted\.spec\.ts$/,
+    },
+    {
+      // Hosted (Algolia) search: the same site built with ALGOLIA_* set; the
+      // tests answer the browser's requests to Algolia's hosts themselves.
+      name: 'hosted-search',
+      use: {...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${hostedPort}${baseUrl}`},
+      testMatch: /search-hosted\.spec\.ts$/,
+    },
+  ],
+  webServer: [
+    {
+      command: `node scripts/serve.mjs --port ${port}`,
+      url: `http://127.0.0.1:${port}${baseUrl}`,
+      reuseExistingServer: !process.env.CI,
+      env: {BASE_URL: baseUrl},
+    },
+    {
+      // npm test builds build-hosted/ first; run alone, Playwright builds it when missing.
+      command: `node scripts/search-hosted-build.mjs --if-missing && node scripts/serve.mjs --port ${hostedPort} --dir build-hosted`,
+      url: `http://127.0.0.1:${hostedPort}${baseUrl}`,
+      reuseExistingServer: !process.env.CI,
+      env: {BASE_URL: baseUrl},
+      timeout: 300_000,
+    },
+  ],
 });

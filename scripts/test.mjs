@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check a pull request must pass, in order, stopping at the
-// first failure: Chromium present, typecheck, lint, production build, unit
-// tests, build-error tests, then the browser tests against the build.
+// first failure: Chromium present, typecheck, lint, production build (with the
+// embedded search index) and its hosted-search variant (build-hosted/), unit
+// tests, build-error tests, then the browser tests against the builds.
 // SKIP_BUILD=1 reuses an existing build/ (local iteration only).
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
@@ -53,6 +54,8 @@ ensureChromium();
 run('Typecheck', 'npx', ['tsc', '--noEmit']);
 run('Lint', 'node', ['scripts/lint.mjs']);
 if (process.env.SKIP_BUILD !== '1') run('Build', 'npm', ['run', 'build']);
+// The hosted-search variant (ALGOLIA_* set to test values) for the hosted search browser tests.
+if (process.env.SKIP_BUILD !== '1') run('Build (hosted search)', 'node', ['scripts/search-hosted-build.mjs']);
 run('Unit tests', 'node', [
   '--import',
   'tsx',

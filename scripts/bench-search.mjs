@@ -1,0 +1,429 @@
+#!/usr/bin/env node
+// `npm run bench:search`: what the embedded search (Pagefind) costs, printed as
+// figures and saved to bench-results/search.json. Nothing is asserted.
+//
+// For this site (build/, from `npm run build`) and for a synthetic site of
+// 5,000 extra generated doc pages (under /tmp, never in the repo):
+//   - index size on disk (the whole build/pagefind/ folder, and its parts);
+//   - bytes transferred from a cold cache until the first results of a query
+//     show in the DocSearch modal: the search files (/pagefind/), and all
+//     requests (with the modal's own code), as a host with gzip serves them;
+//   - p50/p95 latency of warm queries in Chromium over a fixed list of 50
+//     queries: in the modal (from typing to results on screen), and of
+//     Pagefind alone (search plus the page data the modal loads).
+//
+// Usage: node scripts/bench-search.mjs [--dir build] [--pages 5000] [--skip-synthetic]
+import {chromium} from '@playwright/test';
+import {spawnSync} from 'node:child_process';
+import {createReadStream, promises as fs} from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const buildDir = path.resolve(root, option('dir', 'build'));
+const syntheticPages = Number(option('pages', '5000'));
+const skipSynthetic = args.includes('--skip-synthetic');
+const baseUrl = process.env.BASE_URL || '/orrery/';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The fixed query list: what readers of these docs type, short and long, a few with no answer. */
+export const QUERIES = [
+  'anchor',
+  'plan',
+  'simulation',
+  'constraint',
+  'scheduling goal',
+  'mission model',
+  'activity type',
+  'resource',
+  'sequence',
+  'command expansion',
+  'expansion rule',
+  'graphql',
+  'hasura',
+  'deployment',
+  'kubernetes',
+  'authentication',
+  'permissions',
+  'snapshot',
+  'merge plans',
+  'external events',
+  'derivation group',
+  'timeline',
+  'upload mission model',
+  'java',
+  'gradle',
+  'parameters',
+  'effect model',
+  'duration',
+  'incons',
+  'value schema',
+  'activity mapper',
+  'procedural scheduling',
+  'declarative constraints',
+  'temporal subset',
+  'global conditions',
+  'upgrade',
+  'migration',
+  'database',
+  'postgres',
+  'docker compose',
+  'reverse proxy',
+  'sso',
+  'jwt',
+  'seqjson',
+  'command dictionary',
+  'template',
+  'plugins',
+  'tags',
+  'quaternion slew',
+  'zzyzx frobnicator',
+];
+
+// ---------------------------------------------------------------------------
+// Files and a static server that compresses text as production hosts do
+// ---------------------------------------------------------------------------
+
+async function sizeOf(dir) {
+  let total = 0;
+  for (const entry of await fs.readdir(dir, {withFileTypes: true, recursive: true})) {
+    if (entry.isFile()) total += (await fs.stat(path.join(entry.parentPath ?? entry.path, entry.name))).size;
+  }
+  return total;
+}
+
+async function indexSizes(site) {
+  const dir = path.join(site, 'pagefind');
+  const parts = {total: await sizeOf(dir)};
+  for (const sub of ['index', 'fragment', 'filter']) parts[sub] = await sizeOf(path.join(dir, sub));
+  parts.runtime = 0;
+  for (const name of await fs.readdir(dir)) {
+    if (/^(pagefind\.js|pagefind-worker\.js|wasm\..*)$/.test(name))
+      parts.runtime += (await fs.stat(path.join(dir, name))).size;
+  }
+  parts.files = (await fs.readdir(dir, {recursive: true})).length;
+  return parts;
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+  '.wasm': 'application/wasm',
+};
+
+function serve(dir) {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let rel = decodeURIComponent(url.pathname);
+    if (!rel.startsWith(baseUrl)) {
+      res.writeHead(404).end();
+      return;
+    }
+    rel = rel.slice(baseUrl.length);
+    let file = path.join(dir, rel);
+    if (!file.startsWith(dir)) {
+      res.writeHead(400).end();
+      return;
+    }
+    try {
+      if ((await fs.stat(file)).isDirectory()) file = path.join(file, 'index.html');
+      await fs.access(file);
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const gzip = /text|json|svg|xml/.test(type) && /gzip/.test(req.headers['accept-encoding'] ?? '');
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Cache-Control': 'no-cache',
+      ...(gzip ? {'Content-Encoding': 'gzip'} : {}),
+    });
+    const stream = createReadStream(file);
+    (gzip ? stream.pipe(zlib.createGzip()) : stream).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// ---------------------------------------------------------------------------
+// Measurements in Chromium
+// ---------------------------------------------------------------------------
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+async function measure(site, label, docPath) {
+  const server = await serve(site);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu']});
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', {cacheDisabled: false});
+    const urls = new Map();
+    let counting = false;
+    const bytes = {search: 0, all: 0, searchRequests: 0, allRequests: 0};
+    cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+    cdp.on('Network.loadingFinished', (e) => {
+      if (!counting) return;
+      const url = urls.get(e.requestId) ?? '';
+      bytes.all += e.encodedDataLength;
+      bytes.allRequests += 1;
+      if (url.includes('/pagefind/')) {
+        bytes.search += e.encodedDataLength;
+        bytes.searchRequests += 1;
+      }
+    });
+
+    await page.goto(`${origin}${baseUrl}${docPath}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await page.waitForLoadState('networkidle');
+    counting = true;
+    const coldStart = Date.now();
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').fill('anchor');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    const coldMs = Date.now() - coldStart;
+    await page.waitForTimeout(300);
+    counting = false;
+
+    // Modal: from the input event to this query's screen (the start screen in between).
+    const modal = async (query) =>
+      page.evaluate(async (q) => {
+        const input = document.querySelector('.DocSearch-Input');
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+        const type = (value) => {
+          setValue.call(input, value);
+          input.dispatchEvent(new Event('input', {bubbles: true}));
+        };
+        const until = (test) =>
+          new Promise((resolve) => {
+            const check = () => (test() ? resolve(performance.now()) : requestAnimationFrame(check));
+            check();
+          });
+        type('');
+        await until(() => document.querySelector('.DocSearch-StartScreen'));
+        const start = performance.now();
+        type(q);
+        const end = await until(
+          () => document.querySelector('.DocSearch-Hit') || document.querySelector('.DocSearch-NoResults'),
+        );
+        return end - start;
+      }, query);
+
+    // Pagefind alone: search, then the data of the first 8 pages (what the modal loads).
+    const engine = async (query) =>
+      page.evaluate(
+        async ([q, bundle, base]) => {
+          window.__benchPagefind ??= await import(bundle).then(async (pf) => {
+            await pf.options({baseUrl: base, noWorker: true});
+            await pf.init();
+            return pf;
+          });
+          const start = performance.now();
+          const response = await window.__benchPagefind.search(q);
+          await Promise.all(response.results.slice(0, 8).map((r) => r.data()));
+          return {ms: performance.now() - start, results: response.results.length};
+        },
+        [query, `${baseUrl}pagefind/pagefind.js`, baseUrl],
+      );
+
+    const firstPass = [];
+    const secondPass = [];
+    const enginePass = [];
+    let withResults = 0;
+    for (const q of QUERIES) firstPass.push(await modal(q));
+    for (const q of QUERIES) secondPass.push(await modal(q));
+    for (const q of QUERIES) {
+      const r = await engine(q);
+      enginePass.push(r.ms);
+      if (r.results > 0) withResults += 1;
+    }
+    const summary = (values) => ({
+      p50: Number(percentile(values, 50).toFixed(1)),
+      p95: Number(percentile(values, 95).toFixed(1)),
+    });
+    return {
+      label,
+      coldQuery: {ms: coldMs, ...bytes},
+      warmModal: summary(firstPass),
+      cachedModal: summary(secondPass),
+      engine: summary(enginePass),
+      queriesWithResults: withResults,
+    };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The synthetic site: this build plus N generated doc pages
+// ---------------------------------------------------------------------------
+
+function prng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Words of the real pages, so generated text has this site's vocabulary and word frequencies. */
+async function vocabulary(site) {
+  const words = [];
+  for (const entry of await fs.readdir(site, {recursive: true})) {
+    if (!entry.endsWith('index.html') || entry.startsWith('tests/') || words.length > 400_000) continue;
+    const html = await fs.readFile(path.join(site, entry), 'utf8');
+    const body = /data-pagefind-body[^>]*>([\s\S]*?)<footer/.exec(html)?.[1] ?? '';
+    const text = body
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&[a-z#0-9]+;/gi, ' ')
+      .split(/\s+/);
+    for (const w of text) if (/^[A-Za-z][A-Za-z-]{1,20}$/.test(w)) words.push(w.toLowerCase());
+  }
+  return words;
+}
+
+const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'})[c]);
+
+async function makeSynthetic(site, pages) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'orrery-search-bench-'));
+  const out = path.join(dir, 'site');
+  console.log(`[bench] Synthetic site: ${site} + ${pages} generated pages in ${out}`);
+  await fs.cp(site, out, {recursive: true, filter: (src) => !src.includes(`${path.sep}pagefind`)});
+  const words = await vocabulary(site);
+  const random = prng(20_240_611);
+  const pick = () => words[Math.floor(random() * words.length)];
+  const sentence = (n) => {
+    const s = Array.from({length: n}, pick).join(' ');
+    return `${s[0].toUpperCase()}${s.slice(1)}.`;
+  };
+  const sections = ['Planning', 'Mission modeling', 'Scheduling and constraints', 'Sequencing', 'Deployment'];
+  // A real page's head and chrome, with the doc body swapped for generated text.
+  const template = await fs.readFile(path.join(site, 'planning', 'anchors', 'index.html'), 'utf8');
+  const start = template.indexOf('<div data-pagefind-body');
+  const end = template.indexOf('</article>', start);
+  if (start < 0 || end < 0) throw new Error('The template page has no data-pagefind-body element.');
+  for (let i = 0; i < pages; i += 1) {
+    const title = `${sentence(3).slice(0, -1)} ${i}`;
+    let body = `<div data-pagefind-body="" data-pagefind-meta="lvl0[data-search-section]" data-search-section="${
+      sections[i % sections.length]
+    }"><div class="theme-doc-markdown markdown"><header><h1>${escapeHtml(title)}</h1></header>`;
+    body += `<p>${escapeHtml(Array.from({length: 4}, () => sentence(12 + Math.floor(random() * 10))).join(' '))}</p>`;
+    const h2 = 3 + Math.floor(random() * 4);
+    for (let h = 0; h < h2; h += 1) {
+      const heading = sentence(3).slice(0, -1);
+      body += `<h2 id="s${h}">${escapeHtml(heading)}</h2>`;
+      for (let p = 0; p < 2; p += 1) {
+        body += `<p>${escapeHtml(Array.from({length: 5}, () => sentence(10 + Math.floor(random() * 12))).join(' '))}</p>`;
+      }
+    }
+    body += '</div></div>';
+    const html = template.slice(0, start) + body + template.slice(end);
+    const file = path.join(out, 'synthetic', `page-${i}`, 'index.html');
+    await fs.mkdir(path.dirname(file), {recursive: true});
+    await fs.writeFile(file, html);
+  }
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'search-index.mjs'), '--dir', out], {
+    stdio: 'inherit',
+    env: {...process.env, ALGOLIA_APP_ID: '', ALGOLIA_API_KEY: '', ALGOLIA_INDEX_NAME: ''},
+  });
+  if (result.status !== 0) throw new Error('Indexing the synthetic site failed.');
+  return {dir, out, indexSeconds: (Date.now() - started) / 1000};
+}
+
+// ---------------------------------------------------------------------------
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function report(title, pagesIndexed, sizes, m, extra = '') {
+  console.log(`\n${title}${extra}`);
+  console.log(`  pages indexed                      ${pagesIndexed}`);
+  console.log(
+    `  index on disk                      ${kb(sizes.total)} in ${sizes.files} files ` +
+      `(runtime ${kb(sizes.runtime)}, word index ${kb(sizes.index)}, page data ${kb(sizes.fragment)}, filters ${kb(sizes.filter)})`,
+  );
+  console.log(
+    `  cold query "anchor", to first results: ${kb(m.coldQuery.search)} of search files in ${m.coldQuery.searchRequests} requests; ` +
+      `${kb(m.coldQuery.all)} in all (${m.coldQuery.allRequests} requests, with the modal's code); ${m.coldQuery.ms} ms`,
+  );
+  console.log(`  warm queries, modal (50, first run) p50 ${m.warmModal.p50} ms, p95 ${m.warmModal.p95} ms`);
+  console.log(`  warm queries, modal (50, cached)    p50 ${m.cachedModal.p50} ms, p95 ${m.cachedModal.p95} ms`);
+  console.log(`  warm queries, Pagefind alone        p50 ${m.engine.p50} ms, p95 ${m.engine.p95} ms`);
+  console.log(`  queries with results               ${m.queriesWithResults} of ${QUERIES.length}`);
+}
+
+async function countIndexed(site) {
+  const meta = (await fs.readdir(path.join(site, 'pagefind'))).find((f) => f.endsWith('.pf_meta'));
+  if (!meta) return NaN;
+  let count = 0;
+  for (const entry of await fs.readdir(site, {recursive: true})) {
+    if (entry.endsWith('.html') && !entry.startsWith('pagefind')) {
+      const html = await fs.readFile(path.join(site, entry), 'utf8');
+      if (html.includes('data-pagefind-body') && !/^(tests|search)\//.test(entry)) count += 1;
+    }
+  }
+  return count;
+}
+
+async function main() {
+  try {
+    await fs.access(path.join(buildDir, 'pagefind', 'pagefind.js'));
+  } catch {
+    console.error(
+      `No embedded search index in ${buildDir}/pagefind/: run "npm run build" (without ALGOLIA_* set) first.`,
+    );
+    process.exit(1);
+  }
+  if (QUERIES.length !== 50) throw new Error(`The query list has ${QUERIES.length} queries, not 50.`);
+  const results = {date: new Date().toISOString(), baseUrl, queries: QUERIES};
+
+  const sizes = await indexSizes(buildDir);
+  const pages = await countIndexed(buildDir);
+  const m = await measure(buildDir, 'site', 'planning/anchors/');
+  results.site = {pages, sizes, ...m};
+  report('This site', pages, sizes, m);
+
+  if (!skipSynthetic) {
+    const synthetic = await makeSynthetic(buildDir, syntheticPages);
+    try {
+      const sSizes = await indexSizes(synthetic.out);
+      const sPages = pages + syntheticPages;
+      const sm = await measure(synthetic.out, 'synthetic', 'planning/anchors/');
+      results.synthetic = {pages: sPages, sizes: sSizes, indexSeconds: synthetic.indexSeconds, ...sm};
+      report(
+        `Synthetic site (this site + ${syntheticPages} generated pages)`,
+        sPages,
+        sSizes,
+        sm,
+        `, indexed in ${synthetic.indexSeconds.toFixed(1)} s`,
+      );
+    } finally {
+      await fs.rm(synthetic.dir, {recursive: true, force: true});
+    }
+  }
+  await fs.mkdir(path.join(root, 'bench-results'), {recursive: true});
+  await fs.writeFile(path.join(root, 'bench-results', 'search.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('\nSaved to bench-results/search.json. Figures only: nothing here is a pass/fail check.');
+}
+
+await main();

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// The embedded search index: runs after `docusaurus build` (see "build" in
+// package.json) and writes a Pagefind index of the built doc pages into
+// <dir>/pagefind/, which the DocSearch modal and the /search/ page query in
+// the browser (src/search/). Usage: node scripts/search-index.mjs [--dir build]
+//
+// - Only pages with a `data-pagefind-body` element are indexed: the doc
+//   content wrapper (src/theme/DocItem/Content) adds it, so the home page, the
+//   404 page, the search page and test pages stay out. Test pages and the
+//   search page are also skipped by path, in case one ever renders a doc.
+// - Each page's `docsearch:docusaurus_tag` and `docsearch:language` meta tags, the
+//   very fields the hosted crawler reads, become Pagefind filters, so the
+//   contextual search (3.4.0 docs vs current) filters on the same data in both
+//   modes. The attributes are added to the HTML handed to Pagefind only; the
+//   files on disk are not rewritten.
+// - URLs in the index are relative to the build root ("/planning/anchors/");
+//   the browser adds the base path, so one index works under any BASE_URL.
+// - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
+//   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
+import {createIndex, close} from 'pagefind';
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const dirArg = args.indexOf('--dir');
+const buildDir = path.resolve(dirArg >= 0 && args[dirArg + 1] ? args[dirArg + 1] : 'build');
+const outputPath = path.join(buildDir, 'pagefind');
+
+/** Path prefixes (relative to the build root) that are never indexed. */
+const SKIPPED = [/^tests\//, /^search\//, /^pagefind\//, /^404\.html$/];
+
+/** Inside the indexed body: the heading permalinks hold a zero-width space only. */
+const EXCLUDE_SELECTORS = ['.hash-link', '[data-pagefind-ignore]'];
+
+/** Pagefind's UI bundles: we query through our own client, so they are not shipped. */
+const UNUSED_OUTPUT = /^pagefind-(ui|component-ui|modular-ui|highlight)\b/;
+
+const hostedVars = ['ALGOLIA_APP_ID', 'ALGOLIA_API_KEY', 'ALGOLIA_INDEX_NAME'].filter((name) =>
+  process.env[name]?.trim(),
+);
+
+/**
+ * The built HTML is minified without optional end tags (`<td>a<td>b`, `<li>…`,
+ * `<p>…`), and Pagefind then runs the texts of neighbouring cells or items
+ * together ("OffsetPlan"), so those words cannot be found. A space before each
+ * such start tag keeps them apart (in the copy handed to Pagefind only).
+ */
+export function separateBlocks(html) {
+  return html.replace(/<(p|li|dt|dd|tr|td|th|thead|tbody|tfoot|caption|option|br)(?=[\s/>])/gi, ' <$1');
+}
+
+/** Adds `data-pagefind-filter` to the two docsearch meta tags of a page. */
+export function markFilterMetas(html) {
+  return html.replace(/<meta\b([^>]*)>/gi, (tag, attrs) => {
+    const name = /\bname\s*=\s*["']?docsearch:(docusaurus_tag|language)(?=["'\s/>])/i.exec(attrs);
+    if (!name) return tag;
+    return `<meta data-pagefind-filter="${name[1]}[content]"${attrs}>`;
+  });
+}
+
+async function* htmlFiles(dir, rel = '') {
+  for (const entry of await fs.readdir(dir, {withFileTypes: true})) {
+    const entryRel = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      yield* htmlFiles(path.join(dir, entry.name), entryRel);
+    } else if (entry.name.endsWith('.html')) {
+      yield entryRel;
+    }
+  }
+}
+
+async function dirSize(dir) {
+  let total = 0;
+  for (const entry of await fs.readdir(dir, {withFileTypes: true, recursive: true})) {
+    if (entry.isFile()) total += (await fs.stat(path.join(entry.parentPath ?? entry.path, entry.name))).size;
+  }
+  return total;
+}
+
+async function main() {
+  if (hostedVars.length > 0) {
+    console.log(`[search] Hosted search configured (${hostedVars.join(', ')}): no embedded index built.`);
+    return;
+  }
+  try {
+    await fs.access(path.join(buildDir, 'index.html'));
+  } catch {
+    throw new Error(`No production build in ${buildDir}: run "docusaurus build" first.`);
+  }
+  const started = Date.now();
+  const {index, errors: createErrors} = await createIndex({excludeSelectors: EXCLUDE_SELECTORS});
+  if (!index) throw new Error(`Pagefind could not start: ${createErrors.join('; ')}`);
+
+  let indexed = 0;
+  const untagged = [];
+  for await (const rel of htmlFiles(buildDir)) {
+    if (SKIPPED.some((re) => re.test(rel))) continue;
+    const html = await fs.readFile(path.join(buildDir, rel), 'utf8');
+    if (!html.includes('data-pagefind-body')) continue;
+    const content = separateBlocks(markFilterMetas(html));
+    if (!content.includes('data-pagefind-filter="docusaurus_tag[content]"')) untagged.push(rel);
+    const {errors} = await index.addHTMLFile({sourcePath: rel, content});
+    if (errors.length > 0) throw new Error(`Pagefind could not index ${rel}: ${errors.join('; ')}`);
+    indexed += 1;
+  }
+  if (indexed === 0) {
+    throw new Error(
+      `No doc page in ${buildDir} carries data-pagefind-body: is src/theme/DocItem/Content still in place?`,
+    );
+  }
+  if (untagged.length > 0) {
+    // Contextual search would hide these pages from every version: fail loudly.
+    throw new Error(`Pages without a docsearch:docusaurus_tag meta: ${untagged.slice(0, 5).join(', ')}`);
+  }
+
+  await fs.rm(outputPath, {recursive: true, force: true});
+  const {errors: writeErrors} = await index.writeFiles({outputPath});
+  if (writeErrors.length > 0) throw new Error(`Pagefind could not write the index: ${writeErrors.join('; ')}`);
+  for (const name of await fs.readdir(outputPath)) {
+    if (UNUSED_OUTPUT.test(name)) await fs.rm(path.join(outputPath, name), {recursive: true, force: true});
+  }
+  const kb = ((await dirSize(outputPath)) / 1024).toFixed(0);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `[search] Indexed ${indexed} doc pages into ${path.relative(process.cwd(), outputPath)}/ (${kb} KB, ${seconds} s).`,
+  );
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  main()
+    .catch((error) => {
+      console.error(`[search] ${error instanceof Error ? error.message : error}`);
+      process.exitCode = 1;
+    })
+    .finally(() => close());
+}

@@ -1,0 +1,106 @@
+/**
+ * Wraps @theme-original/SearchBar (@docusaurus/theme-search-algolia 3.10.2,
+ * @docsearch/react 3.9.0). Since Docusaurus 3.10 the SearchBar takes
+ * DocSearch props, which it spreads over `themeConfig.algolia`. We pass:
+ * - `transformSearchClient`: in embedded mode (no Algolia variables at build
+ *   time, see src/config/search.ts) it returns the client that answers from
+ *   the site's Pagefind index (src/search/) in place of Algolia's; in hosted
+ *   mode it does what the theme's own does (adds the `docusaurus` agent). In
+ *   both it keeps the error screen up when search is unreachable, which
+ *   DocSearch 3.9 otherwise drops at once (src/search/errorScreen.ts). It is
+ *   one stable function: DocSearch memoizes its client on it.
+ * - `translations`: the no-results title reads 'No results for' (DocSearch's
+ *   own wording, which the site specification uses; the theme's says 'No
+ *   results found for'), and when there is no index at all, as under
+ *   `npm start`, the error screen also says how to get one.
+ * In embedded mode it also hides DocSearch's "Search by Algolia" footer logo,
+ * since Algolia is not involved.
+ */
+import {useCallback, useMemo, useSyncExternalStore, type ComponentType, type ReactNode} from 'react';
+import SearchBar from '@theme-original/SearchBar';
+import Head from '@docusaurus/Head';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {translate} from '@docusaurus/Translate';
+import translations from '@theme/SearchTranslations';
+import type {DocSearchTransformClient, DocSearchTranslations} from '@docsearch/react';
+import type {SearchThemeConfig} from '../../config/search';
+import {keepErrorScreen} from '../../search/errorScreen';
+import {embeddedSearchClient, getIndexProblem, subscribeIndexProblem} from '../../search/loadPagefind';
+import './styles.css';
+
+interface PassedProps {
+  transformSearchClient: (client: DocSearchTransformClient) => DocSearchTransformClient;
+  translations: DocSearchTranslations;
+}
+
+// The theme's type declares no props; its 3.10 implementation spreads them over the config.
+const OriginalSearchBar = SearchBar as unknown as ComponentType<Partial<PassedProps>>;
+
+function useTranslations(indexMissing: boolean): DocSearchTranslations {
+  return useMemo<DocSearchTranslations>(() => {
+    const modal = translations.modal ?? {};
+    const helpText = modal.errorScreen?.helpText ?? '';
+    const missing = translate({
+      id: 'orrery.SearchModal.errorScreen.missingIndexText',
+      message:
+        'This site has no search index yet: it is built by "npm run build". To search while writing, run "npm run build" and then "npm run serve" ("npm start" serves no index).',
+      description: 'Added to the search error screen when the embedded search index is missing',
+    });
+    return {
+      ...translations,
+      modal: {
+        ...modal,
+        noResultsScreen: {
+          ...modal.noResultsScreen,
+          noResultsText: translate({
+            id: 'orrery.SearchModal.noResultsScreen.noResultsText',
+            message: 'No results for',
+            description: 'The title of the search no-results screen, before the query',
+          }),
+        },
+        errorScreen: {
+          ...modal.errorScreen,
+          helpText: indexMissing ? `${helpText} ${missing}`.trim() : helpText,
+        },
+      },
+    };
+  }, [indexMissing]);
+}
+
+function EmbeddedSearchBar({indexPath, ...props}: {indexPath: string}): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const client = useMemo(
+    () => keepErrorScreen(embeddedSearchClient('sections', siteConfig.baseUrl, indexPath)),
+    [siteConfig.baseUrl, indexPath],
+  );
+  const transformSearchClient = useCallback(() => client as unknown as DocSearchTransformClient, [client]);
+  const problem = useSyncExternalStore(subscribeIndexProblem, getIndexProblem, () => null);
+  const localized = useTranslations(problem === 'missing');
+  return (
+    <>
+      <Head>
+        <html data-search-mode="embedded" />
+      </Head>
+      <OriginalSearchBar {...props} transformSearchClient={transformSearchClient} translations={localized} />
+    </>
+  );
+}
+
+function HostedSearchBar(props: object): ReactNode {
+  const {siteMetadata} = useDocusaurusContext();
+  const transformSearchClient = useCallback(
+    (client: DocSearchTransformClient) => {
+      client.addAlgoliaAgent('docusaurus', siteMetadata.docusaurusVersion);
+      return keepErrorScreen(client);
+    },
+    [siteMetadata.docusaurusVersion],
+  );
+  const localized = useTranslations(false);
+  return <OriginalSearchBar {...props} transformSearchClient={transformSearchClient} translations={localized} />;
+}
+
+export default function SearchBarWrapper(props: object): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const embedded = (siteConfig.themeConfig.algolia as SearchThemeConfig | undefined)?.embedded;
+  return embedded ? <EmbeddedSearchBar {...props} indexPath={embedded.indexPath} /> : <HostedSearchBar {...props} />;
+}
