@@ -226,7 +226,7 @@ async function measure(site, label, docPath) {
         return end - start;
       }, query);
 
-    // Pagefind alone: search, then the data of the first 8 pages (what the modal loads).
+    // Pagefind alone: search, then the data of the first 6 pages (what the modal loads).
     const engine = async (query) =>
       page.evaluate(
         async ([q, bundle, base]) => {
@@ -237,7 +237,7 @@ async function measure(site, label, docPath) {
           });
           const start = performance.now();
           const response = await window.__benchPagefind.search(q);
-          await Promise.all(response.results.slice(0, 8).map((r) => r.data()));
+          await Promise.all(response.results.slice(0, 6).map((r) => r.data()));
           return {ms: performance.now() - start, results: response.results.length};
         },
         [query, `${baseUrl}pagefind/pagefind.js`, baseUrl],

@@ -115,7 +115,7 @@ export interface EmbeddedSearchClient {
 }
 
 export function createEmbeddedSearchClient(options: EmbeddedClientOptions): EmbeddedSearchClient {
-  const maxPages = options.maxPages ?? 8;
+  const maxPages = options.maxPages ?? 6;
   interface Agent {
     value: string;
     add: () => Agent;

@@ -152,6 +152,15 @@ const test = base.extend<{algolia: Mock}>({
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('.DocSearch-Input');
 
+/**
+ * Docusaurus shows a new route only once its code has loaded, and the SearchBar re-renders then;
+ * DocSearch 3.9 rebuilds an open modal's state when that happens (the theme passes it new search
+ * parameters on every render). So before reopening the modal, wait for the new page to show.
+ */
+async function leftPage(page: Page, h1Before: string | null): Promise<void> {
+  await expect(page.locator('h1').first()).not.toHaveText(h1Before ?? '');
+}
+
 /** How many recent or favourite searches DocSearch has stored (localStorage). */
 const stored = (page: Page, kind: 'RECENT' | 'FAVORITE') =>
   page.evaluate(
@@ -287,8 +296,10 @@ test.describe('hosted search: the DocSearch modal on Algolia', () => {
     const hit = page.locator('.DocSearch-Hit a').first();
     // The record's URL is the public site's; the theme turns it into this site's path.
     await expect(hit).toHaveAttribute('href', `${sitePath('planning/anchors/')}#the-anchor-graph`);
+    const h1 = await page.locator('h1').first().textContent();
     await hit.click();
     await expect(page).toHaveURL(new RegExp(`${sitePath('planning/anchors/')}#the-anchor-graph$`));
+    await leftPage(page, h1);
     expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
     await expect.poll(() => stored(page, 'RECENT')).toBe(1);
     await page.keyboard.press('Control+k');

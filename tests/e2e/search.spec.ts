@@ -29,6 +29,15 @@ const test = base.extend<{offSite: string[]}>({
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('.DocSearch-Input');
 
+/**
+ * Docusaurus shows a new route only once its code has loaded, and the SearchBar re-renders then;
+ * DocSearch 3.9 rebuilds an open modal's state when that happens (the theme passes it new search
+ * parameters on every render). So before reopening the modal, wait for the new page to show.
+ */
+async function leftPage(page: Page, h1Before: string | null): Promise<void> {
+  await expect(page.locator('h1').first()).not.toHaveText(h1Before ?? '');
+}
+
 /** How many recent or favourite searches DocSearch has stored (localStorage). */
 const stored = (page: Page, kind: 'RECENT' | 'FAVORITE') =>
   page.evaluate(
@@ -172,9 +181,11 @@ test.describe('embedded search: the DocSearch modal', () => {
     await search(page, 'anchor graph');
     const hit = page.locator('.DocSearch-Hit a[href*="planning/anchors/"]').first();
     const href = (await hit.getAttribute('href')) ?? '';
+    let h1 = await page.locator('h1').first().textContent();
     await hit.click();
     await expect(modal(page)).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await leftPage(page, h1);
     // Client-side navigation: the window survived.
     expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
     await expect.poll(() => stored(page, 'RECENT')).toBe(1);
@@ -193,8 +204,10 @@ test.describe('embedded search: the DocSearch modal', () => {
 
     // A recent search can be removed too.
     await input(page).fill('snapshot');
+    h1 = await page.locator('h1').first().textContent();
     await page.locator('.DocSearch-Hit a').first().click();
     await expect(modal(page)).toBeHidden();
+    await leftPage(page, h1);
     await expect.poll(() => stored(page, 'RECENT')).toBe(1);
     await page.keyboard.press('Control+k');
     await page

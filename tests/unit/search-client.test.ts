@@ -403,8 +403,8 @@ test('modal requests: hits from the first pages, filters passed on, nbHits count
       all: [{language: 'en'}, {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-default-current'}]}],
     },
   });
-  // Only the first 8 pages are expanded.
-  assert.equal(new Set(result.hits.map((h) => h.url_without_anchor)).size, 8);
+  // Only the first 6 pages are expanded.
+  assert.equal(new Set(result.hits.map((h) => h.url_without_anchor)).size, 6);
   assert.deepEqual([...new Set(result.hits.map(groupKey))], ['API', 'Planning']);
 });
 
