@@ -254,6 +254,18 @@ test.describe('hosted search: the DocSearch modal on Algolia', () => {
     await expect(page.locator('.DocSearch-StartScreen')).toContainText('No recent searches');
   });
 
+  test('the initial query is the text selected on the page, cut to 64 characters', async ({page}) => {
+    await openPage(page, 'planning/anchors/');
+    const selected = await page.evaluate(() => {
+      const p = Array.from(document.querySelectorAll('article p')).find((el) => (el.textContent ?? '').length > 80);
+      if (!p) throw new Error('no long paragraph');
+      getSelection()?.selectAllChildren(p);
+      return getSelection()?.toString() ?? '';
+    });
+    await page.keyboard.press('Control+k');
+    await expect(input(page)).toHaveValue(selected.slice(0, 64));
+  });
+
   test('results are grouped by section, at most 8 per group', async ({page}) => {
     await openPage(page, 'introduction/');
     await search(page, 'anchor');

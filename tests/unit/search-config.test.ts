@@ -1,5 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import path from 'node:path';
 import {ConfigError} from '../../src/config/env.ts';
 import {EMBEDDED_APP_ID, MAX_RESULTS_PER_GROUP, isHostedSearch, readSearchConfig} from '../../src/config/search.ts';
 
@@ -118,4 +120,22 @@ test('hosted mode is chosen as soon as any of the three variables is set', () =>
   assert.equal(isHostedSearch({}), false);
   assert.equal(isHostedSearch({ALGOLIA_INDEX_NAME: 'x'}), true);
   assert.equal(isHostedSearch({ALGOLIA_API_KEY: ' '}), false);
+});
+
+test('the site configuration stops on a missing key before anything is built, naming the variable', () => {
+  // What `docusaurus build` does first: load docusaurus.config.ts with the environment.
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const load = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', '-e', "await import('./docusaurus.config.ts')"], {
+      cwd: root,
+      encoding: 'utf8',
+      env: {...process.env, ALGOLIA_APP_ID: '', ALGOLIA_API_KEY: '', ALGOLIA_INDEX_NAME: '', ...env},
+    });
+  const noKey = load({ALGOLIA_APP_ID: 'ABC123', ALGOLIA_INDEX_NAME: 'orrery'});
+  assert.notEqual(noKey.status, 0);
+  assert.match(noKey.stderr, /ALGOLIA_API_KEY is empty or missing: apiKey is missing/);
+  const noApp = load({ALGOLIA_API_KEY: 'key', ALGOLIA_INDEX_NAME: 'orrery'});
+  assert.notEqual(noApp.status, 0);
+  assert.match(noApp.stderr, /ALGOLIA_APP_ID is empty or missing: appId is missing/);
+  assert.equal(load({}).status, 0, 'no variables: embedded search, the configuration loads');
 });
