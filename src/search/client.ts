@@ -221,7 +221,29 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
         if (error instanceof SearchUnavailableError) throw error;
         throw new SearchUnavailableError('failed', 'The search index could not be loaded.', {cause: error});
       }
-      return {results: await Promise.all(requests.map((r) => runOne(pagefind, r)))};
+      return {results: await exclusive(pagefind, () => Promise.all(requests.map((r) => runOne(pagefind, r))))};
     },
   };
+}
+
+/**
+ * Pagefind 1.6 caches each page's data object and overwrites its match
+ * locations on every `data()` call, so two searches in flight (one per
+ * keystroke) could build hits from each other's matches. Searches on one
+ * Pagefind instance therefore run one after the other; each takes a few
+ * milliseconds once the index files are cached.
+ */
+const queues = new WeakMap<object, Promise<unknown>>();
+
+export function exclusive<T>(resource: object, task: () => Promise<T>): Promise<T> {
+  const previous = queues.get(resource) ?? Promise.resolve();
+  const run = previous.then(task, task);
+  queues.set(
+    resource,
+    run.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return run;
 }

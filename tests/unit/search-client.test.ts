@@ -2,6 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
   createEmbeddedSearchClient,
+  exclusive,
   normalizeRequests,
   snippetWordsOf,
   SearchUnavailableError,
@@ -473,4 +474,32 @@ test('a missing or failing index is a RetryError, so DocSearch shows its error s
     origin: () => 'http://h',
   });
   await assert.rejects(odd.search({requests: [{query: 'a'}]}), {name: 'RetryError'});
+});
+
+test('searches on one Pagefind instance never overlap (Pagefind shares page data between them)', async () => {
+  let running = 0;
+  let most = 0;
+  const api: PagefindApi = {
+    options: async () => undefined,
+    init: async () => undefined,
+    async search() {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      return {results: []};
+    },
+  };
+  const modal = createEmbeddedSearchClient({shape: 'sections', load: async () => api, origin: () => 'http://h'});
+  const pageClient = createEmbeddedSearchClient({shape: 'pages', load: async () => api, origin: () => 'http://h'});
+  await Promise.all([
+    modal.search({requests: [{query: 'a'}]}),
+    modal.search({requests: [{query: 'an'}]}),
+    pageClient.search([{indexName: 'i', params: {query: 'anc'}}]),
+  ]);
+  assert.equal(most, 1);
+  // A failed task does not block the next one.
+  const resource = {};
+  await assert.rejects(exclusive(resource, async () => Promise.reject(new Error('x'))));
+  assert.equal(await exclusive(resource, async () => 42), 42);
 });
