@@ -21,7 +21,7 @@ import {
   queryTerms,
   type HitOptions,
 } from './hits';
-import type {AlgoliaSearchRequest, AlgoliaSearchResult, DocSearchHit, PagefindApi} from './types';
+import type {AlgoliaSearchRequest, AlgoliaSearchResult, DocSearchHit, PagefindApi, PagefindFragment} from './types';
 
 /** Why the index could not be used; 'missing' means there is no index at all (e.g. `npm start`). */
 export type IndexProblem = 'missing' | 'network' | 'failed';
@@ -158,21 +158,32 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
     } catch (error) {
       throw new SearchUnavailableError('failed', 'The search index could not be queried.', {cause: error});
     }
-    // Pagefind answers a word it does not know with matches for its prefixes: no real results then.
+    const nbHits = response.results.length;
     const terms = queryTerms(query);
     const best = response.results[0];
-    if (best && terms.length > 0) {
-      let real: boolean;
-      try {
-        real = pageMatchesAllTerms(await best.data(), terms);
-      } catch (error) {
-        throw new SearchUnavailableError('failed', 'The search results could not be loaded.', {cause: error});
-      }
-      if (!real) {
-        return result([], 0, 0);
-      }
+    // The pages whose data the answer needs, fetched together with the best page's (which
+    // tells whether the query really matched) so a cold query costs one round trip, not two.
+    const shown =
+      hitsPerPage === 0
+        ? []
+        : options.shape === 'pages'
+          ? response.results.slice(page * hitsPerPage, (page + 1) * hitsPerPage)
+          : response.results.slice(0, maxPages);
+    let fragments: PagefindFragment[];
+    let bestFragment: PagefindFragment | undefined;
+    try {
+      const loads = shown.map((r) => r.data());
+      [bestFragment, fragments] = await Promise.all([
+        best ? (shown[0] === best ? loads[0] : best.data()) : undefined,
+        Promise.all(loads),
+      ]);
+    } catch (error) {
+      throw new SearchUnavailableError('failed', 'The search results could not be loaded.', {cause: error});
     }
-    const nbHits = response.results.length;
+    // Pagefind answers a word it does not know with matches for its prefixes: no real results then.
+    if (bestFragment && terms.length > 0 && !pageMatchesAllTerms(bestFragment, terms)) {
+      return result([], 0, 0);
+    }
     const facets = wantsFacets ? {facets: toAlgoliaFacets(response.filters, request.facets)} : {};
     if (hitsPerPage === 0) {
       return {...result([], nbHits, 0), ...facets};
@@ -191,20 +202,12 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
         snippetWordsOf(request) ??
         (options.shape === 'pages' ? (options.pageSnippetWords ?? 30) : DEFAULT_HIT_OPTIONS.snippetWords),
     };
-
-    try {
-      if (options.shape === 'pages') {
-        const slice = response.results.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-        const fragments = await Promise.all(slice.map((r) => r.data()));
-        const hits = fragments.map((f) => fragmentToPageHit(f, hitOptions));
-        return {...result(hits, nbHits, Math.ceil(nbHits / hitsPerPage)), ...facets};
-      }
-      const fragments = await Promise.all(response.results.slice(0, maxPages).map((r) => r.data()));
-      const hits = fragments.flatMap((f) => fragmentToHits(f, hitOptions)).slice(0, hitsPerPage);
-      return {...result(hits, nbHits, nbHits > 0 ? 1 : 0), ...facets};
-    } catch (error) {
-      throw new SearchUnavailableError('failed', 'The search results could not be loaded.', {cause: error});
+    if (options.shape === 'pages') {
+      const hits = fragments.map((f) => fragmentToPageHit(f, hitOptions));
+      return {...result(hits, nbHits, Math.ceil(nbHits / hitsPerPage)), ...facets};
     }
+    const hits = fragments.flatMap((f) => fragmentToHits(f, hitOptions)).slice(0, hitsPerPage);
+    return {...result(hits, nbHits, nbHits > 0 ? 1 : 0), ...facets};
   }
 
   return {
