@@ -6,7 +6,7 @@ import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import {readSearchConfig} from './src/config/search';
 import pkg from './package.json';
 import llmsTxt from './src/plugins/llms-txt';
-import performancePlugin from './src/plugins/performance';
+import performancePlugin, {fasterOptions} from './src/plugins/performance';
 import {afterPaintSsrTemplate} from './src/plugins/performance/ssrTemplate';
 
 // ---------------------------------------------------------------------------
@@ -72,9 +72,10 @@ const config: Config = {
 
   future: {
     v4: {removeLegacyPostBuildHeadAttribute: true, useCssCascadeLayers: false},
-    // @docusaurus/faster (Rspack, SWC, Lightning CSS, SSG worker threads); ORRERY_FASTER=0 turns it
-    // off, which only the build benchmark does (scripts/bench-build.mjs).
-    faster: readFlag(process.env, 'ORRERY_FASTER', true),
+    // @docusaurus/faster (Rspack, SWC, Lightning CSS) without the persistent cache, and with SSG
+    // worker threads only for large sites: both cost memory (src/plugins/performance/index.ts).
+    // ORRERY_FASTER=0 turns it off, as only the build benchmark does (scripts/bench-build.mjs).
+    faster: fasterOptions(readFlag(process.env, 'ORRERY_FASTER', true), __dirname),
   },
 
   markdown: {

@@ -5,10 +5,16 @@
 // Builds go to a temporary output directory and use a temporary cache
 // (ORRERY_BUILD_CACHE_DIR, read by src/plugins/performance); the site's
 // .docusaurus/ is regenerated, as by `npm run build`.
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {docusaurusBin, htmlFiles, mib, printTable, secs, timed} from './bench-lib.mjs';
+
+/** The NODE_OPTIONS that the site's `npm run build` sets (package.json), if any. */
+export function buildNodeOptions(siteDir) {
+  const script = JSON.parse(readFileSync(path.join(siteDir, 'package.json'), 'utf8')).scripts?.build ?? '';
+  return /(?:^|\s)NODE_OPTIONS=("[^"]*"|'[^']*'|\S+)/.exec(script)?.[1].replace(/^["']|["']$/g, '') ?? '';
+}
 
 /**
  * Runs one production build the way `npm run build` does: `docusaurus build`,
@@ -19,7 +25,12 @@ export async function runBuild({siteDir, outDir, cacheDir, faster = true, env = 
   rmSync(outDir, {recursive: true, force: true});
   const options = {
     cwd: siteDir, // browserslist and the SWC loader read their targets from the working directory
-    env: {ORRERY_BUILD_CACHE_DIR: cacheDir, ORRERY_FASTER: faster ? '1' : '0', ...env},
+    env: {
+      ORRERY_BUILD_CACHE_DIR: cacheDir,
+      ORRERY_FASTER: faster ? '1' : '0',
+      NODE_OPTIONS: buildNodeOptions(siteDir),
+      ...env,
+    },
   };
   const steps = [[docusaurusBin(siteDir), 'build', '--out-dir', outDir]];
   const indexer = path.join(siteDir, 'scripts', 'search-index.mjs');

@@ -36,7 +36,12 @@ export function benchPages(buildDir) {
 export function longestDocPage(buildDir) {
   let best;
   for (const file of htmlFiles(buildDir)) {
-    if (!file.endsWith('/index.html') || /^(tests|search|category)\//.test(file) || file.includes('/category/')) {
+    // Current docs only: versioned snapshots (3.4.0/…) repeat pages of the current docs.
+    if (
+      !file.endsWith('/index.html') ||
+      /^(tests|search|category|pagefind|\d+\.\d+\.\d+)\//.test(file) ||
+      file.includes('/category/')
+    ) {
       continue;
     }
     const html = readFileSync(path.join(buildDir, file), 'utf8');

@@ -32,7 +32,7 @@ const option = (name) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const optionValues = new Set(['--build-dir', '--sizes'].map((o) => args[args.indexOf(o) + 1]).filter(Boolean));
+const optionValues = new Set(['build-dir', 'sizes'].map(option).filter(Boolean));
 const chosen = args.filter((a) => !a.startsWith('--') && !optionValues.has(a));
 for (const part of chosen) {
   if (!PARTS.includes(part)) {

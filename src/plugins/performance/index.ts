@@ -6,7 +6,7 @@
  * the benchmark (`npm run bench`) its cache switch. Build configuration only;
  * no content changes.
  */
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {ThemeConfig} from '@docusaurus/preset-classic';
@@ -61,7 +61,7 @@ function modernMinimizers(config: WebpackConfig, currentBundler: Bundler): unkno
             ecma: 2020,
             module: true,
             mangle: true,
-            compress: {ecma: 2020, passes: 2},
+            compress: {ecma: 2020},
             format: {ecma: 2020, comments: false, ascii_only: false},
           },
         })
@@ -92,12 +92,19 @@ export default function performancePlugin(context: LoadContext): Plugin {
   const tokenCss = path.join(generated, 'prism-tokens.css');
   writeFileSync(tokenCss, prismCss(prism.theme as PrismTheme, prism.darkTheme as PrismTheme | undefined));
 
+  // No page draws an ELK layout: leave @mermaid-js/layout-elk (a 1.4 MB chunk to compile and
+  // minify on every build) out; Mermaid falls back to its default layout, with a warning.
+  const elk = usesElkLayout(
+    context.siteDir,
+    (context.siteConfig.themeConfig as {mermaid?: {options?: unknown}}).mermaid?.options,
+  );
+
   return {
     name: 'orrery-performance',
 
     getThemePath: () => path.join(dir, 'theme'),
     getTypeScriptThemePath: () => path.join(dir, 'theme'),
-    getClientModules: () => [tokenCss],
+    getClientModules: () => [tokenCss, path.join(dir, 'client', 'idlePrefetch.ts')],
 
     configureWebpack(config, isServer, {currentBundler}) {
       const bundler = currentBundler.instance;
@@ -118,6 +125,13 @@ export default function performancePlugin(context: LoadContext): Plugin {
             /[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
             path.join(dir, 'noop.ts'),
           ),
+          ...(elk
+            ? []
+            : [new bundler.NormalModuleReplacementPlugin(/^@mermaid-js\/layout-elk$/, path.join(dir, 'noElk.ts'))]),
+          // Browser-only libraries stay out of the server bundle (./clientOnly.ts).
+          ...(isServer
+            ? [new bundler.NormalModuleReplacementPlugin(/^mermaid$/, path.join(dir, 'clientOnly.ts'))]
+            : []),
           // @docusaurus/utils-common requires all of tslib for one helper.
           new bundler.NormalModuleReplacementPlugin(/^tslib$/, (resource: {context?: string; request: string}) => {
             if (/[\\/]@docusaurus[\\/]utils-common[\\/]/.test(resource.context ?? '')) {
@@ -135,4 +149,59 @@ export default function performancePlugin(context: LoadContext): Plugin {
       } as ReturnType<ConfigureWebpack>;
     },
   };
+}
+
+const CONTENT_DIRS = ['docs', 'versioned_docs', 'api', 'upgrade-guides', 'src/pages'];
+
+/** Every Markdown and MDX file under the site's content folders. */
+function contentFiles(siteDir: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, {withFileTypes: true})) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name));
+      else if (/\.mdx?$/.test(entry.name)) files.push(path.join(dir, entry.name));
+    }
+  };
+  for (const dir of CONTENT_DIRS) walk(path.join(siteDir, dir));
+  return files;
+}
+
+/** Whether a page (or the Mermaid options) asks for the ELK layout of @mermaid-js/layout-elk. */
+function usesElkLayout(siteDir: string, mermaidOptions: unknown): boolean {
+  if (/\belk\b/.test(JSON.stringify(mermaidOptions ?? {}))) return true;
+  return contentFiles(siteDir).some((file) => {
+    const text = readFileSync(file, 'utf8');
+    return text.includes('mermaid') && /\belk\b/.test(text);
+  });
+}
+
+/** Pages from which the SSG worker threads pay for their memory (see fasterOptions). */
+export const SSG_WORKER_THREADS_FROM_PAGES = 1500;
+
+/**
+ * `future.faster` for the site: everything @docusaurus/faster offers (Rspack,
+ * SWC loader and minifiers, Lightning CSS, the MDX cross-compiler cache, eager
+ * Git dates) except its persistent Rspack cache, whose write after a cold
+ * build took some 200 MB more, and, below SSG_WORKER_THREADS_FROM_PAGES
+ * content files, its SSG worker threads (some 130 MB each, for a few seconds
+ * saved on this site). Rendering in the main thread leaks some 0.6 MB per page
+ * (native memory, freed only when a worker thread is recycled), which a 5,000
+ * page site cannot afford: there the threads come back. ORRERY_FASTER=0
+ * (`enabled: false`) turns @docusaurus/faster off altogether.
+ */
+export function fasterOptions(enabled: boolean, siteDir: string) {
+  return enabled
+    ? {
+        swcJsLoader: true,
+        swcJsMinimizer: true,
+        swcHtmlMinimizer: true,
+        lightningCssMinimizer: true,
+        mdxCrossCompilerCache: true,
+        rspackBundler: true,
+        rspackPersistentCache: false,
+        ssgWorkerThreads: contentFiles(siteDir).length >= SSG_WORKER_THREADS_FROM_PAGES,
+        gitEagerVcs: true,
+      }
+    : false;
 }

@@ -1,0 +1,121 @@
+/**
+ * Client module: a gentler `window.docusaurus.prefetch`, the function every
+ * internal link calls once it scrolls into view, to fetch the code of the
+ * page it points to ahead of a click.
+ *
+ * Docusaurus's own version runs at once, for every visible link in the same
+ * task, and adds a <link rel="prefetch"> for each chunk of each route without
+ * checking whether that chunk was loaded or asked for already: a doc page
+ * appended some 260 of them while the page was still starting, one long task
+ * on a slow phone. This one queues the routes, works through the queue while
+ * the browser is idle, and asks for each chunk once, skipping chunks the page
+ * has loaded. It still gives up on slow or data-saving connections, and
+ * hovering a link still preloads its page at once (`preload` is unchanged).
+ */
+import type {ClientModule} from '@docusaurus/types';
+import {matchPath} from '@docusaurus/router';
+import routes from '@generated/routes';
+import routesChunkNames from '@generated/routesChunkNames';
+
+declare const __webpack_require__: {gca(chunkName: string): string | undefined};
+
+interface Route {
+  path: string;
+  exact?: boolean;
+  strict?: boolean;
+  routes?: Route[];
+}
+
+type IdleCallback = (deadline: {timeRemaining(): number}) => void;
+
+const requested = new Set<string>();
+const queue: string[] = [];
+let chunksByPath: Map<string, string[]> | undefined;
+let scheduled = false;
+
+/** The routes a path renders, outermost first (as react-router-config's matchRoutes). */
+function matchRoutes(list: Route[], pathname: string, branch: Route[] = []): Route[] {
+  for (const route of list) {
+    if (matchPath(pathname, route)) {
+      branch.push(route);
+      if (route.routes) matchRoutes(route.routes, pathname, branch);
+      break;
+    }
+  }
+  return branch;
+}
+
+function leaves(value: unknown, out: string[]): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) leaves(v, out);
+  return out;
+}
+
+/** Route path → chunk names, built once (route keys are "<path>-<hash>"). */
+function chunkNames(path: string): string[] {
+  if (!chunksByPath) {
+    chunksByPath = new Map();
+    for (const [key, chunks] of Object.entries(routesChunkNames)) {
+      const routePath = key.replace(/-[^-]+$/, '');
+      chunksByPath.set(routePath, leaves(chunks, chunksByPath.get(routePath) ?? []));
+    }
+  }
+  return chunksByPath.get(path) ?? [];
+}
+
+function prefetchRoute(pathname: string): void {
+  for (const route of matchRoutes(routes as Route[], pathname)) {
+    for (const name of chunkNames(route.path)) {
+      const url = __webpack_require__.gca(name);
+      if (!url || url.includes('undefined') || requested.has(url)) continue;
+      requested.add(url);
+      if (document.querySelector(`script[src="${CSS.escape(url)}"]`)) continue;
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = url;
+      document.head.appendChild(link);
+    }
+  }
+}
+
+const onIdle = (callback: IdleCallback): void => {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback, {timeout: 5000});
+  else window.setTimeout(() => callback({timeRemaining: () => 8}), 200);
+};
+
+function work(deadline: {timeRemaining(): number}): void {
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    prefetchRoute(next);
+    if (deadline.timeRemaining() <= 2) break;
+  }
+  if (queue.length > 0) onIdle(work);
+  else scheduled = false;
+}
+
+const seen = new Set<string>();
+
+function isSlowConnection(): boolean {
+  const connection = (navigator as {connection?: {effectiveType?: string; saveData?: boolean}}).connection;
+  return Boolean(connection?.effectiveType?.includes('2g') || connection?.saveData);
+}
+
+function prefetch(routePath: string): boolean {
+  if (isSlowConnection() || seen.has(routePath)) return false;
+  seen.add(routePath);
+  queue.push(routePath);
+  if (!scheduled) {
+    scheduled = true;
+    onIdle(work);
+  }
+  return true;
+}
+
+const clientModule: ClientModule = {
+  onRouteDidUpdate() {
+    // window.docusaurus is a read-only object; replace it with a copy (Link reads it at each call).
+    const w = window as {docusaurus?: {prefetch: (routePath: string) => unknown}};
+    if (w.docusaurus && w.docusaurus.prefetch !== prefetch) w.docusaurus = {...w.docusaurus, prefetch};
+  },
+};
+
+export default clientModule;
