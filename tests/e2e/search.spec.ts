@@ -218,6 +218,22 @@ test.describe('embedded search: the DocSearch modal', () => {
     await expect(page.locator('.DocSearch-StartScreen')).toContainText('No recent searches');
   });
 
+  test('with reduced motion, a recent search can still be made favorite and removed', async ({page}) => {
+    await page.emulateMedia({reducedMotion: 'reduce'});
+    await openPage(page, 'introduction/');
+    const h1 = await page.locator('h1').first().textContent();
+    await search(page, 'anchor graph');
+    await page.locator('.DocSearch-Hit a').first().click();
+    await leftPage(page, h1);
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Hits').filter({hasText: 'Recent'}).getByTitle('Save this search').click();
+    await expect.poll(() => stored(page, 'FAVORITE')).toBe(1);
+    const favourites = page.locator('.DocSearch-Hits').filter({hasText: 'Favorite'});
+    await favourites.getByTitle('Remove this search from favorites').click();
+    await expect.poll(() => stored(page, 'FAVORITE')).toBe(0);
+    await expect(page.locator('.DocSearch-StartScreen')).toContainText('No recent searches');
+  });
+
   test('a modifier-click opens the hit in a new tab and keeps the modal open', async ({page, context}) => {
     await openPage(page, 'introduction/');
     await search(page, 'anchor');
