@@ -9,7 +9,17 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const skipped = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'bench-results', 'dist']);
+const skipped = new Set([
+  'node_modules',
+  'build',
+  'build-hosted',
+  'build-nginx',
+  '.docusaurus',
+  '.git',
+  'test-results',
+  'bench-results',
+  'dist',
+]);
 
 function copyProject() {
   const dir = mkdtempSync(path.join(tmpdir(), 'orrery-bad-input-'));
