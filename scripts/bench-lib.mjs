@@ -3,9 +3,11 @@
 // and printing Markdown tables. No figure measured here is ever asserted.
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync} from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
+import {startServer} from './serve-lib.mjs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const baseUrl = process.env.BASE_URL || '/orrery/';
@@ -115,8 +117,63 @@ export function treeSize(dir) {
   return total;
 }
 
-/** gzip size at zlib's default level 6, what most servers and CDNs send. */
-export const gzipSize = (buf) => gzipSync(buf, {level: 6}).length;
+// What the deployed nginx compresses (deploy/nginx/orrery-docs.conf.template): gzip level 5,
+// responses of 512 bytes or more, text types (HTML always).
+const GZIP_LEVEL = 5;
+const GZIP_MIN_LENGTH = 512;
+const GZIP_TYPES =
+  /^(text\/(html|css|plain|xml|javascript)|application\/(javascript|json|xml|manifest\+json|wasm)|image\/svg\+xml)\b/;
+
+/** gzip size at the level the deployed nginx uses (5). */
+export const gzipSize = (buf) => gzipSync(buf, {level: GZIP_LEVEL}).length;
+
+/**
+ * Serves a build as `npm run serve` does (scripts/serve-lib.mjs), behind a
+ * front that gzips text the way the deployed nginx does, so Lighthouse sees
+ * the bytes a reader's browser downloads. Resolves with {origin, close}.
+ */
+export async function serveCompressed(buildDir) {
+  const backend = await startServer({buildDir, baseUrl, port: 0});
+  const backendPort = backend.address().port;
+  const front = http.createServer((req, res) => {
+    const upstream = http.request(
+      {host: '127.0.0.1', port: backendPort, path: req.url, method: req.method, headers: req.headers},
+      (up) => {
+        const chunks = [];
+        up.on('data', (c) => chunks.push(c));
+        up.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const headers = {...up.headers};
+          const accepts = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+          if (accepts && body.length >= GZIP_MIN_LENGTH && GZIP_TYPES.test(String(headers['content-type'] ?? ''))) {
+            const gz = gzipSync(body, {level: GZIP_LEVEL});
+            headers['content-encoding'] = 'gzip';
+            headers['content-length'] = String(gz.length);
+            headers.vary = 'Accept-Encoding';
+            res.writeHead(up.statusCode ?? 200, headers);
+            res.end(req.method === 'HEAD' ? undefined : gz);
+          } else {
+            res.writeHead(up.statusCode ?? 200, headers);
+            res.end(req.method === 'HEAD' ? undefined : body);
+          }
+        });
+      },
+    );
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${front.address().port}`,
+    close: () => {
+      front.close();
+      backend.close();
+    },
+  };
+}
 
 export const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '–');
 export const mib = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(0)} MiB` : '–');

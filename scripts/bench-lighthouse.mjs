@@ -8,8 +8,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, {desktopConfig} from 'lighthouse';
-import {startServer} from './serve-lib.mjs';
-import {baseUrl, chromiumFlags, chromiumPath, ms, printTable} from './bench-lib.mjs';
+import {baseUrl, chromiumFlags, chromiumPath, ms, printTable, serveCompressed} from './bench-lib.mjs';
 import {benchPages} from './bench-weight.mjs';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -71,8 +70,8 @@ function summarize(lhr) {
 /** Runs Lighthouse on every bench page; resolves with one row per page and preset. */
 export async function measureLighthouse(buildDir, {runs = Number(process.env.BENCH_LH_RUNS ?? 3)} = {}) {
   const pages = benchPages(buildDir);
-  const server = await startServer({buildDir, baseUrl, port: 0});
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const server = await serveCompressed(buildDir);
+  const {origin} = server;
   const chrome = await launchChromium();
   const results = [];
   try {

@@ -5,8 +5,16 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
-import {startServer} from './serve-lib.mjs';
-import {baseUrl, chromiumFlags, chromiumPath, gzipSize, htmlFiles, kb, printTable} from './bench-lib.mjs';
+import {
+  baseUrl,
+  chromiumFlags,
+  chromiumPath,
+  gzipSize,
+  htmlFiles,
+  kb,
+  printTable,
+  serveCompressed,
+} from './bench-lib.mjs';
 
 /** The pages every part of the bench measures, as site paths without the base. */
 export function benchPages(buildDir) {
@@ -100,8 +108,8 @@ async function weighPage(browser, origin, page) {
 
 /** Measures every bench page of a build; resolves with one result per page. */
 export async function measureWeight(buildDir, pages = benchPages(buildDir)) {
-  const server = await startServer({buildDir, baseUrl, port: 0});
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const server = await serveCompressed(buildDir);
+  const {origin} = server;
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   try {
     const results = [];
@@ -113,7 +121,10 @@ export async function measureWeight(buildDir, pages = benchPages(buildDir)) {
   }
 }
 
-export function printWeight(results, title = 'Page weight (what Chromium loads; gzip at level 6)') {
+export function printWeight(
+  results,
+  title = 'Page weight (what Chromium loads; gzip as the deployed nginx sends it, level 5)',
+) {
   printTable(
     title,
     [
