@@ -5,10 +5,10 @@
 // Builds go to a temporary output directory and use a temporary cache
 // (ORRERY_BUILD_CACHE_DIR, read by src/plugins/performance); the site's
 // .docusaurus/ is regenerated, as by `npm run build`.
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {docusaurusBin, htmlFiles, mib, printTable, secs, timed} from './bench-lib.mjs';
+import {docusaurusBin, gzipSize, htmlFiles, mib, printTable, secs, timed} from './bench-lib.mjs';
 
 /** The NODE_OPTIONS that the site's `npm run build` sets (package.json), if any. */
 export function buildNodeOptions(siteDir) {
@@ -47,7 +47,12 @@ export async function runBuild({siteDir, outDir, cacheDir, faster = true, env = 
     rssBytes = Math.max(rssBytes, result.rssBytes);
   }
   const pages = htmlFiles(outDir).filter((f) => !f.startsWith('pagefind/')).length;
+  // The entry bundle every page runs; it carries the route tables, so it grows with the site.
+  const jsDir = path.join(outDir, 'assets', 'js');
+  const entry = readdirSync(jsDir).filter((f) => /^(main|runtime~main)\.[0-9a-f]+\.js$/.test(f));
+  const entryGzipBytes = entry.reduce((sum, f) => sum + gzipSize(readFileSync(path.join(jsDir, f))), 0);
   return {
+    entryGzipBytes,
     seconds: times.reduce((a, b) => a + b, 0),
     docusaurusSeconds: times[0],
     indexSeconds: times[1],

@@ -8,7 +8,7 @@ import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlink
 import os from 'node:os';
 import path from 'node:path';
 import {runBuild} from './bench-build.mjs';
-import {mib, printTable, secs} from './bench-lib.mjs';
+import {kb, mib, printTable, secs} from './bench-lib.mjs';
 
 const SKIP = new Set([
   'node_modules',
@@ -240,7 +240,16 @@ export async function benchScale({repoDir, sizes = [500, 2000, 5000]}) {
 export function printScale(rows, title = 'Scale: cold build of synthetic sites (2 cores)') {
   printTable(
     title,
-    ['Guide pages', 'HTML pages', 'Cold build', 'Per page', 'Peak RSS', 'Time growth', 'Memory growth'],
+    [
+      'Guide pages',
+      'HTML pages',
+      'Cold build',
+      'Per page',
+      'Peak RSS',
+      'Time growth',
+      'Memory growth',
+      'main + runtime gzip',
+    ],
     rows.map((r, i) => {
       const prev = rows[i - 1];
       // Growth exponent k in cost ∝ pages^k between this size and the previous one.
@@ -253,6 +262,7 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
         mib(r.rssBytes),
         prev ? `×${(r.seconds / prev.seconds).toFixed(2)} (k=${k(r.seconds, prev.seconds)})` : '–',
         prev ? `×${(r.rssBytes / prev.rssBytes).toFixed(2)} (k=${k(r.rssBytes, prev.rssBytes)})` : '–',
+        kb(r.entryGzipBytes),
       ];
     }),
   );
