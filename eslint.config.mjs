@@ -27,6 +27,12 @@ export default tseslint.config(
     languageOptions: {globals: {...globals.browser, ...globals.node}},
   },
   {
+    // Bundler loaders, which Node loads with require().
+    files: ['**/*.cjs'],
+    languageOptions: {sourceType: 'commonjs', globals: globals.node},
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: {react, '@docusaurus': docusaurus},
     settings: {react: {version: 'detect'}},

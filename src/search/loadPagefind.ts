@@ -5,10 +5,10 @@
  * Nothing here runs during server-side rendering.
  *
  * When the bundle cannot be loaded, the reason is worked out (a second,
- * HEAD request tells "no index here" from "network down") and published, so
- * the modal's error screen can tell a writer under `npm start`, which serves
- * no index, to run a build. A failed load is not cached: the next query tries
- * again.
+ * HEAD request tells "no index here" from "network down") and published
+ * (./indexProblem.ts), so the modal's error screen can tell a writer under
+ * `npm start`, which serves no index, to run a build. A failed load is not
+ * cached: the next query tries again.
  */
 
 import {
@@ -18,26 +18,7 @@ import {
   type IndexProblem,
 } from './client';
 import type {PagefindApi} from './types';
-
-let problem: IndexProblem | null = null;
-const listeners = new Set<() => void>();
-
-function setProblem(next: IndexProblem | null): void {
-  if (next !== problem) {
-    problem = next;
-    listeners.forEach((listener) => listener());
-  }
-}
-
-/** The last load problem, or null once the index loads (for useSyncExternalStore). */
-export function getIndexProblem(): IndexProblem | null {
-  return problem;
-}
-
-export function subscribeIndexProblem(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+import {setIndexProblem as setProblem} from './indexProblem';
 
 async function classify(url: string): Promise<IndexProblem> {
   try {

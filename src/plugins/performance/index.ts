@@ -7,6 +7,7 @@
  * no content changes.
  */
 import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {ThemeConfig} from '@docusaurus/preset-classic';
@@ -20,24 +21,42 @@ type Bundler = Parameters<ConfigureWebpack>[2]['currentBundler'];
 /**
  * With DocSearch v3, @docusaurus/theme-search-algolia 3.10 points the
  * `@docsearch/react/…` entry points that only v4 has (useDocSearchKeyboardEvents,
- * version) at the package's UMD build, while the search button comes from its
- * ESM build: the main bundle then carries DocSearch twice, search modal
- * included. Pointing those aliases at the ESM build leaves one copy, which
- * tree-shaking trims to the button and the keyboard hook; the modal entry
- * point gets the UMD build, so the modal stays in a chunk of its own, loaded
- * when the search button is hovered, focused or pressed, as the theme
- * intends. With DocSearch v4 the theme sets no such aliases and nothing changes.
+ * version, useTheme) at the package's UMD build, and its search button comes
+ * from the ESM build: both are the whole of DocSearch, dialog included, and
+ * tree-shaking leaves most of it in the main bundle. In their place:
+ * - the button and the keyboard shortcuts are the site's own, with
+ *   DocSearch's class names and contract (src/search/SearchButton.tsx,
+ *   src/search/keyboard.ts), in both bundles so that hydration matches;
+ * - `version` is a generated one-line module;
+ * - the dialog (`/modal`) gets the UMD build, in a chunk of its own that loads
+ *   when the search button is hovered, focused or pressed, as the theme intends.
+ * With DocSearch v4 the theme sets no such aliases and nothing changes.
  */
-function docSearchV3Aliases(aliases: unknown): Record<string, string> {
+function docSearchV3Aliases(
+  aliases: unknown,
+  siteDir: string,
+  versionModule: string,
+  isServer: boolean,
+): Record<string, string> {
   if (typeof aliases !== 'object' || aliases === null || Array.isArray(aliases)) return {};
   const umd = (aliases as Record<string, unknown>)['@docsearch/react/useDocSearchKeyboardEvents'];
   if (typeof umd !== 'string') return {};
-  const esm = path.join(path.dirname(umd), '..', 'esm', 'index.js');
+  const search = path.join(siteDir, 'src', 'search');
   return {
-    '@docsearch/react/useDocSearchKeyboardEvents': esm,
-    '@docsearch/react/version': esm,
-    '@docsearch/react/modal$': umd,
+    '@docsearch/react/button': path.join(search, 'SearchButton.tsx'),
+    '@docsearch/react/useDocSearchKeyboardEvents': path.join(search, 'keyboard.ts'),
+    '@docsearch/react/version': versionModule,
+    ...(isServer ? {} : {'@docsearch/react/modal$': umd}),
   };
+}
+
+/** A module exporting the installed DocSearch version, for the search theme's `@docsearch/react/version`. */
+function writeDocSearchVersionModule(siteDir: string, directory: string): string {
+  const manifest = createRequire(path.join(siteDir, 'package.json')).resolve('@docsearch/react/package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {version: string};
+  const file = path.join(directory, 'docsearch-version.js');
+  writeFileSync(file, `export const version = ${JSON.stringify(pkg.version)};\n`);
+  return file;
 }
 
 /**
@@ -99,6 +118,9 @@ export default function performancePlugin(context: LoadContext): Plugin {
     (context.siteConfig.themeConfig as {mermaid?: {options?: unknown}}).mermaid?.options,
   );
 
+  const trimLoader = path.join(dir, 'loaders', 'trimClientData.cjs');
+  const docSearchVersion = writeDocSearchVersionModule(context.siteDir, generated);
+
   return {
     name: 'orrery-performance',
 
@@ -115,7 +137,7 @@ export default function performancePlugin(context: LoadContext): Plugin {
         resolve: {
           alias: {
             '@orrery/code-highlighter': path.join(dir, 'highlighter', isServer ? 'server.ts' : 'client.ts'),
-            ...(isServer ? {} : docSearchV3Aliases(config.resolve?.alias)),
+            ...docSearchV3Aliases(config.resolve?.alias, context.siteDir, docSearchVersion, isServer),
           },
         },
         plugins: [
@@ -139,6 +161,25 @@ export default function performancePlugin(context: LoadContext): Plugin {
             }
           }),
         ],
+        // Generated data trimmed (./loaders/trimClientData.cjs): doc descriptions that no card shows,
+        // in both bundles so that hydration sees what the server rendered; in the production browser
+        // bundle, module names and long chunk names in the route tables.
+        module: {
+          rules: [
+            {
+              test: /[\\/]docusaurus-plugin-content-docs[\\/][^\\/]+[\\/]p[\\/][^\\/]+\.json$/,
+              use: [{loader: trimLoader, options: {kind: 'docsVersion'}}],
+            },
+            ...(isServer || !production
+              ? []
+              : (['registry.js', 'routesChunkNames.json'] as const).map((file) => ({
+                  test: (resource: string) => resource === path.join(context.generatedFilesDir, file),
+                  use: [
+                    {loader: trimLoader, options: {kind: file === 'registry.js' ? 'registry' : 'routesChunkNames'}},
+                  ],
+                }))),
+          ],
+        },
         optimization: {
           minimizer:
             isServer || !production ? config.optimization?.minimizer : modernMinimizers(config, currentBundler),

@@ -4,8 +4,9 @@
  * DocSearch props, which it spreads over `themeConfig.algolia`. We pass:
  * - `transformSearchClient`: in embedded mode (no Algolia variables at build
  *   time, see src/config/search.ts) it returns the client that answers from
- *   the site's Pagefind index (src/search/) in place of Algolia's; in hosted
- *   mode it does what the theme's own does (adds the `docusaurus` agent). In
+ *   the site's Pagefind index (src/search/) in place of Algolia's, its code
+ *   loaded with the first query; in hosted mode it does what the theme's own
+ *   does (adds the `docusaurus` agent). In
  *   both it keeps the error screen up when search is unreachable, which
  *   DocSearch 3.9 otherwise drops at once (src/search/errorScreen.ts). It is
  *   one stable function: DocSearch memoizes its client on it.
@@ -25,7 +26,8 @@ import translations from '@theme/SearchTranslations';
 import type {DocSearchTransformClient, DocSearchTranslations} from '@docsearch/react';
 import type {SearchThemeConfig} from '../../config/search';
 import {keepErrorScreen} from '../../search/errorScreen';
-import {embeddedSearchClient, getIndexProblem, subscribeIndexProblem} from '../../search/loadPagefind';
+import {getIndexProblem, subscribeIndexProblem} from '../../search/indexProblem';
+import {lazySearchClient} from '../../search/lazyClient';
 import './styles.css';
 
 interface PassedProps {
@@ -70,7 +72,15 @@ function useTranslations(indexMissing: boolean): DocSearchTranslations {
 function EmbeddedSearchBar({indexPath, ...props}: {indexPath: string}): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const client = useMemo(
-    () => keepErrorScreen(embeddedSearchClient('sections', siteConfig.baseUrl, indexPath)),
+    () =>
+      keepErrorScreen(
+        // The client's code loads with the first query (src/search/lazyClient.ts).
+        lazySearchClient(() =>
+          import('../../search/loadPagefind').then((m) =>
+            m.embeddedSearchClient('sections', siteConfig.baseUrl, indexPath),
+          ),
+        ),
+      ),
     [siteConfig.baseUrl, indexPath],
   );
   const transformSearchClient = useCallback(() => client as unknown as DocSearchTransformClient, [client]);

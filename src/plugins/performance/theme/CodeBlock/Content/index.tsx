@@ -14,7 +14,7 @@
  *   a lazy tab, or under `npm start`) shows its lines plain at once and
  *   highlighted as soon as the Prism chunk has loaded.
  */
-import {forwardRef, useEffect, useState, type ComponentProps, type ReactNode} from 'react';
+import {forwardRef, useEffect, useState, type ComponentProps, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {usePrismTheme} from '@docusaurus/theme-common';
@@ -106,7 +106,8 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   };
   return (
     <Pre
-      ref={wordWrap.codeBlockRef}
+      // theme-common types the ref for React 19 (RefObject<T | null>); React 18's types want RefObject<T>.
+      ref={wordWrap.codeBlockRef as RefObject<HTMLPreElement>}
       className={clsx(classNameProp, 'prism-code', `language-${language}`)}
       style={prismTheme.plain}>
       {keepServerLines ? (

@@ -1,0 +1,85 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import trim from '../../src/plugins/performance/loaders/trimClientData.cjs';
+
+const {trimDocsVersion, trimRegistry, shortChunkNames, renameRouteChunks} = trim as {
+  trimDocsVersion(source: string): string;
+  trimRegistry(source: string): {code: string; entries: number};
+  shortChunkNames(source: string): Map<string, string>;
+  renameRouteChunks(source: string, names: Map<string, string>): string;
+};
+
+const version = {
+  version: {
+    pluginId: 'default',
+    docsSidebars: {
+      docs: [
+        {type: 'link', docId: 'intro', href: '/intro'},
+        {
+          type: 'category',
+          label: 'Planning',
+          href: '/category/planning',
+          items: [
+            {type: 'link', docId: 'planning/plans', href: '/planning/plans'},
+            {type: 'category', label: 'Deep', items: [{type: 'link', docId: 'planning/deep', href: '/x'}]},
+          ],
+        },
+      ],
+    },
+    docs: {
+      intro: {id: 'intro', title: 'Intro', description: 'Start here.', sidebar: 'docs'},
+      'planning/plans': {id: 'planning/plans', title: 'Plans', description: 'Make a plan.', sidebar: 'docs'},
+      'planning/deep': {id: 'planning/deep', title: 'Deep', description: 'Deep dive.', sidebar: 'docs'},
+    },
+  },
+};
+
+test('doc descriptions stay only for docs a category page shows as cards', () => {
+  const out = JSON.parse(trimDocsVersion(JSON.stringify(version)));
+  assert.equal(out.version.docs['planning/plans'].description, 'Make a plan.');
+  assert.equal(out.version.docs.intro.description, undefined, 'not inside a category with a page');
+  assert.equal(out.version.docs['planning/deep'].description, undefined, 'its category has no page');
+  assert.equal(out.version.docs.intro.title, 'Intro', 'everything else stays');
+  assert.deepEqual(out.version.docsSidebars, version.version.docsSidebars);
+});
+
+test('other JSON modules pass through unchanged', () => {
+  const other = JSON.stringify({categoryGeneratedIndex: {title: 'Planning', description: 'x'}});
+  assert.equal(trimDocsVersion(other), other);
+});
+
+const registry = `export default {
+  "9f3a1b2c": [() => import(/* webpackChunkName: "9f3a1b2c" */ "@site/docs/a.md"), "@site/docs/a.md", require.resolveWeak("@site/docs/a.md")],
+  "17ee0d4a": [() => import(/* webpackChunkName: "17ee0d4a" */ "@theme/DocRoot"), "@theme/DocRoot", require.resolveWeak("@theme/DocRoot")],
+};
+`;
+
+test('the browser registry loses module names and gets short chunk names', () => {
+  const {code, entries} = trimRegistry(registry);
+  assert.equal(entries, 2);
+  assert.equal(
+    code,
+    `export default {
+  "1": [() => import(/* webpackChunkName: "1" */ "@site/docs/a.md"), "", require.resolveWeak("@site/docs/a.md")],
+  "0": [() => import(/* webpackChunkName: "0" */ "@theme/DocRoot"), "", require.resolveWeak("@theme/DocRoot")],
+};
+`,
+  );
+});
+
+test('route chunk names are renamed as in the registry, keys untouched', () => {
+  const names = shortChunkNames(registry);
+  const routes = JSON.stringify({'/orrery/a-1f2': {__comp: '17ee0d4a', content: '9f3a1b2c', other: 'unknown1'}});
+  assert.deepEqual(JSON.parse(renameRouteChunks(routes, names)), {
+    '/orrery/a-1f2': {__comp: '0', content: '1', other: 'unknown1'},
+  });
+});
+
+test('short names grow in base 36 and stay unique', () => {
+  const many = Array.from({length: 1300}, (_, i) => `  "${i.toString(16).padStart(8, '0')}": [`).join('\n');
+  const names = shortChunkNames(many);
+  assert.equal(names.size, 1300);
+  assert.equal(new Set(names.values()).size, 1300);
+  assert.equal(names.get('00000000'), '0');
+  assert.equal(names.get('00000513'), '103'); // index 1299 = 36² + 3
+});

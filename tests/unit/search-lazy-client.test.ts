@@ -1,0 +1,70 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {lazySearchClient} from '../../src/search/lazyClient.ts';
+import {getIndexProblem, setIndexProblem} from '../../src/search/indexProblem.ts';
+import type {EmbeddedSearchClient, SearchArgument} from '../../src/search/client.ts';
+
+function fakeClient(answer: string): EmbeddedSearchClient & {calls: SearchArgument[]} {
+  const calls: SearchArgument[] = [];
+  return {
+    calls,
+    search: async (arg) => {
+      calls.push(arg);
+      return {results: [{query: answer} as never]};
+    },
+    addAlgoliaAgent: () => undefined,
+    transporter: {algoliaAgent: {value: answer, add: () => undefined}},
+  };
+}
+
+test('the client code is not loaded until the first query, then loaded once', async () => {
+  let loads = 0;
+  const inner = fakeClient('loaded');
+  const client = lazySearchClient(async () => {
+    loads += 1;
+    return inner;
+  });
+  assert.equal(loads, 0);
+  const [a, b] = await Promise.all([
+    client.search({requests: [{query: 'rate'}]} as SearchArgument),
+    client.search({requests: [{query: 'anchor'}]} as SearchArgument),
+  ]);
+  assert.equal(loads, 1);
+  assert.deepEqual(a, {results: [{query: 'loaded'}]});
+  assert.deepEqual(b, {results: [{query: 'loaded'}]});
+  assert.equal(inner.calls.length, 2);
+  await client.search({requests: [{query: 'third'}]} as SearchArgument);
+  assert.equal(loads, 1);
+});
+
+test('a failed load rejects with the error DocSearch shows its error screen for, and the next query retries', async () => {
+  setIndexProblem(null);
+  let attempts = 0;
+  const client = lazySearchClient(async () => {
+    attempts += 1;
+    if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+    return fakeClient('second try');
+  });
+  await assert.rejects(client.search({requests: [{query: 'q'}]} as SearchArgument), (error: Error) => {
+    assert.equal(error.name, 'RetryError');
+    assert.equal((error as Error & {reason?: string}).reason, 'network');
+    assert.ok(error.cause instanceof TypeError);
+    return true;
+  });
+  assert.equal(getIndexProblem(), 'network');
+  const answer = await client.search({requests: [{query: 'q'}]} as SearchArgument);
+  assert.deepEqual(answer, {results: [{query: 'second try'}]});
+  assert.equal(attempts, 2);
+});
+
+test('it has the agent DocSearch adds to, without loading anything', () => {
+  let loads = 0;
+  const client = lazySearchClient(async () => {
+    loads += 1;
+    return fakeClient('x');
+  });
+  client.addAlgoliaAgent('docusaurus', '3.10.2');
+  assert.equal(client.transporter.algoliaAgent.add({segment: 'docsearch'}), client.transporter.algoliaAgent);
+  assert.match(client.transporter.algoliaAgent.value, /Pagefind/);
+  assert.equal(loads, 0);
+});
