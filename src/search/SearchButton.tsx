@@ -9,7 +9,10 @@
  *
  * The shortcut hint (⌘ K on Apple systems, Ctrl K elsewhere) is drawn after
  * hydration, since the server cannot know the reader's system; each key
- * looks pressed while the reader holds it.
+ * looks pressed while the reader holds it. The accessible name says the
+ * shortcut ("Search (Ctrl+K)"), so the key caps are hidden from assistive
+ * technology (and the name holds all the text left visible to it, as WCAG's
+ * "label in name" asks).
  */
 import {forwardRef, useEffect, useState, type ComponentPropsWithoutRef, type ReactNode} from 'react';
 
@@ -87,7 +90,8 @@ export const DocSearchButton = forwardRef<HTMLButtonElement, DocSearchButtonProp
         <SearchIcon />
         <span className="DocSearch-Button-Placeholder">{buttonText}</span>
       </span>
-      <span className="DocSearch-Button-Keys">
+      {/* The accessible name already says the shortcut; the key caps are for the eye. */}
+      <span className="DocSearch-Button-Keys" aria-hidden="true">
         {modifier && (
           <>
             <Key watch={modifier.key} wide={modifier.label.length > 1}>

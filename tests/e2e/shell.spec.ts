@@ -1,3 +1,4 @@
+import type {Page} from '@playwright/test';
 import {test, expect, sitePath, hydrated} from './fixtures';
 
 test.describe('site shell', () => {
@@ -143,6 +144,47 @@ test.describe('docs sidebar', () => {
     await expect(sidebar).toBeHidden();
     await page.getByRole('button', {name: 'Expand sidebar', exact: true}).click();
     await expect(sidebar).toBeVisible();
+  });
+});
+
+test.describe('navigation progress bar', () => {
+  const navbarLink = (page: Page, name: string) =>
+    page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name, exact: true});
+
+  test('shows while a slow page loads and goes once it is there', async ({page}) => {
+    await page.goto(sitePath('introduction/'));
+    await hydrated(page);
+    // From now on every script answers late, as on a slow network.
+    await page.route('**/assets/js/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    await navbarLink(page, 'API').click();
+    const bar = page.locator('.orrery-progress');
+    await expect(bar).toBeAttached();
+    await expect(bar).toHaveAttribute('aria-hidden', 'true');
+    await expect(page).toHaveURL(/\/api\//);
+    await expect(bar).toHaveCount(0);
+  });
+
+  test('does not show when the code of the next page is loaded already', async ({page}) => {
+    await page.goto(sitePath('introduction/'));
+    await hydrated(page);
+    await navbarLink(page, 'API').click();
+    await expect(page).toHaveURL(/\/api\//);
+    await page.evaluate(() => {
+      const seen = window as unknown as {progressSeen?: boolean};
+      new MutationObserver(() => {
+        if (document.querySelector('.orrery-progress')) seen.progressSeen = true;
+      }).observe(document.body, {childList: true});
+    });
+    // Back to a page whose code is loaded: it renders at once, before the bar's 200 ms delay.
+    await navbarLink(page, 'Docs').click();
+    await expect(page).toHaveURL(/\/introduction\/?$/);
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => (window as unknown as {progressSeen?: boolean}).progressSeen ?? false)).toBe(
+      false,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
-// Stands in for @docusaurus/theme-classic's `prism-include-languages` client
-// module, which would put Prism and every additional language into the main
-// bundle. The languages are registered by ./highlighter/prism.ts instead.
+// Stands in for two @docusaurus/theme-classic client modules. `prism-include-languages`
+// would put Prism and every additional language into the main bundle; the
+// languages are registered by ./highlighter/prism.ts instead. `nprogress` is
+// replaced by ./client/progressBar.ts.
 export {};
