@@ -1,4 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
+import {chromiumLaunchOptions} from './tests/chromium';
 
 /**
  * Browser tests run against the production build (build/), served under the
@@ -9,7 +10,6 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // The hosted-search variant (build-hosted/, scripts/search-hosted-build.mjs) on its own port.
 const hostedPort = Number(process.env.E2E_HOSTED_PORT ?? port + 1);
 const baseUrl = process.env.BASE_URL || '/orrery/';
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -21,18 +21,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}${baseUrl}`,
     trace: 'off',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {

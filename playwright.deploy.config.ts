@@ -1,4 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
+import {chromiumLaunchOptions} from './tests/chromium';
 import type {DeployOptions} from './tests/deploy/fixtures';
 
 /**
@@ -12,7 +13,6 @@ import type {DeployOptions} from './tests/deploy/fixtures';
  * build-hosted/, one over that hosted-search build (project "hosted"). It
  * stops them by PID.
  */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig<DeployOptions>({
   testDir: './tests/deploy',
@@ -26,18 +26,7 @@ export default defineConfig<DeployOptions>({
   timeout: 60_000,
   use: {
     trace: 'off',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {
