@@ -19,7 +19,11 @@
  *    before it is injected as a breadcrumb;
  * 3. a failed search shows an error (the original spins forever), naming the
  *    missing index when there is none;
- * 4. "Powered by" names Pagefind in embedded mode.
+ * 4. "Powered by" names Pagefind in embedded mode;
+ * 5. accessibility and SEO: the page content is the <main> landmark (the
+ *    original wraps only the results in <main>, so a page without results had
+ *    none), the version <select> has a name, and the page has a meta
+ *    description.
  */
 
 // cspell:words algoliasearch -- ORRERY: the package names in the original imports.
@@ -142,6 +146,14 @@ function SearchVersionSelectList({
         return (
           <select
             key={pluginId}
+            // ORRERY: (5) a name for the select (WCAG 4.1.2).
+            aria-label={
+              translate({
+                id: 'orrery.SearchPage.versionSelectLabel',
+                message: 'Docs version',
+                description: 'The ARIA label of the search page select that picks the docs version to search',
+              }) + (versionedPluginEntries.length > 1 ? ` (${pluginId})` : '') // ORRERY: (5)
+            }
             onChange={(e) => docsSearchVersionsHelpers.setSearchVersion(pluginId, e.target.value)}
             defaultValue={docsSearchVersionsHelpers.searchVersions[pluginId]}
             className={styles.searchVersionInput}>
@@ -445,7 +457,15 @@ function SearchPageContent(): ReactNode {
 
   return (
     <Layout>
-      <PageMetadata title={pageTitle} />
+      <PageMetadata
+        title={pageTitle}
+        // ORRERY: (5) a meta description, as every other page has.
+        description={translate({
+          id: 'orrery.SearchPage.metaDescription',
+          message: 'Search the Orrery documentation: the guides, the API reference and the upgrade guides.',
+          description: 'The meta description of the search page',
+        })}
+      />
 
       <Head>
         {/*
@@ -455,7 +475,8 @@ function SearchPageContent(): ReactNode {
         <meta property="robots" content="noindex, follow" />
       </Head>
 
-      <div className="container margin-vert--lg">
+      {/* ORRERY: (5) <main>, not <div>: the page's main landmark. */}
+      <main className="container margin-vert--lg">
         <Heading as="h1">{pageTitle}</Heading>
 
         <form className="row" onSubmit={(e) => e.preventDefault()}>
@@ -551,7 +572,8 @@ function SearchPageContent(): ReactNode {
           </div>
         )}
         {searchResultState.items.length > 0 ? (
-          <main>
+          // ORRERY: (5) a <div>, was <main>: the page's <main> holds it.
+          <div>
             {searchResultState.items.map(({title, url, summary, breadcrumbs}, i) => (
               <article key={i} className={styles.searchResultItem}>
                 <Heading as="h2" className={styles.searchResultItemHeading}>
@@ -582,7 +604,7 @@ function SearchPageContent(): ReactNode {
                 )}
               </article>
             ))}
-          </main>
+          </div /* ORRERY: (5) was </main> */>
         ) : (
           [
             searchQuery &&
@@ -607,7 +629,7 @@ function SearchPageContent(): ReactNode {
             </Translate>
           </div>
         )}
-      </div>
+      </main /* ORRERY: (5) was </div> */>
     </Layout>
   );
 }

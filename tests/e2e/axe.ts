@@ -1,0 +1,129 @@
+import {readFileSync, readdirSync, existsSync} from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
+
+/**
+ * Shared accessibility checks for the browser tests: the axe-core rules the
+ * site must pass (WCAG 2.0 and 2.1, levels A and AA), colour mode switching,
+ * and waiting for the Mermaid diagrams a page draws in the browser, so that
+ * their colours are checked too.
+ */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export type ColorMode = 'light' | 'dark';
+
+/** How many targets of one rule a report line names before it says "+N more". */
+const MAX_TARGETS = 8;
+
+/**
+ * Runs axe on the page (or the part `include` selects) once its CSS
+ * transitions have ended, and returns one line per violated rule:
+ * "<rule id> (<impact>, N nodes): <target>, <target>, …". An empty array
+ * means no violation.
+ *
+ * Made for speed, since the sitemap walk runs it twice on every page: legacy
+ * mode runs axe in the page itself (the default mode finishes every run in a
+ * new blank page, which doubled the time of a check; the site has no frames
+ * that legacy mode would miss), and only violations carry all their nodes.
+ */
+export async function axeViolations(
+  page: Page,
+  {include, disableRules = []}: {include?: string; disableRules?: string[]} = {},
+): Promise<string[]> {
+  await transitionsEnded(page);
+  let builder = new AxeBuilder({page})
+    .setLegacyMode(true)
+    .options({resultTypes: ['violations']}) // before withTags: options() replaces them
+    .withTags(WCAG_TAGS)
+    .disableRules(disableRules);
+  if (include) builder = builder.include(include);
+  const {violations} = await builder.analyze();
+  return violations.map((v) => {
+    const targets = v.nodes.map((n) => n.target.join(' '));
+    const shown = targets.slice(0, MAX_TARGETS).join(', ');
+    const more = targets.length > MAX_TARGETS ? `, +${targets.length - MAX_TARGETS} more` : '';
+    return `${v.id} (${v.impact ?? 'no impact'}, ${targets.length} nodes): ${shown}${more}`;
+  });
+}
+
+/**
+ * Waits until no CSS transition runs: right after a colour mode switch the
+ * theme's colours are still moving between the two modes, and a colour taken
+ * halfway fails contrast checks no reader would see for more than a moment.
+ */
+export async function transitionsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
+}
+
+/** The colour mode the page shows now (`data-theme` on `<html>`). */
+export async function colorModeOf(page: Page): Promise<ColorMode> {
+  const mode = await page.locator('html').getAttribute('data-theme');
+  if (mode !== 'light' && mode !== 'dark') throw new Error(`unexpected data-theme "${mode}"`);
+  return mode;
+}
+
+/**
+ * Number of Mermaid diagrams each built doc page draws, by its path (with
+ * the trailing slash, as in the sitemap). Diagrams are drawn in the browser
+ * after hydration and leave no placeholder in the HTML, so the count comes
+ * from the page's Markdown source: the docs plugins' metadata in
+ * .docusaurus/ (written by the build) names each page's source file.
+ */
+export function diagramCounts(root = '.'): Map<string, number> {
+  const counts = new Map<string, number>();
+  const metadataDir = path.join(root, '.docusaurus', 'docusaurus-plugin-content-docs');
+  if (!existsSync(metadataDir)) return counts;
+  for (const instance of readdirSync(metadataDir)) {
+    const dir = path.join(metadataDir, instance);
+    for (const file of readdirSync(dir).filter((f) => f.startsWith('site-') && f.endsWith('.json'))) {
+      const meta = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {source?: unknown; permalink?: unknown};
+      if (typeof meta.source !== 'string' || typeof meta.permalink !== 'string') continue;
+      const source = path.join(root, meta.source.replace(/^@site\//, ''));
+      if (!existsSync(source)) continue;
+      const diagrams = (readFileSync(source, 'utf8').match(/^\s*```mermaid\b/gm) ?? []).length;
+      counts.set(meta.permalink.replace(/\/?$/, '/'), diagrams);
+    }
+  }
+  return counts;
+}
+
+const DIAGRAM_SVG = '.docusaurus-mermaid-container > svg';
+
+/**
+ * Waits until the page shows at least `count` Mermaid diagrams drawn since
+ * the last `markDiagrams` call (all of them after a page load). Throws after
+ * `timeout` ms with the number found.
+ */
+export async function waitForDiagrams(page: Page, count: number, timeout = 30_000): Promise<void> {
+  if (count === 0) return;
+  await page
+    .waitForFunction(
+      ({selector, n}) => document.querySelectorAll(`${selector}:not([data-axe-seen])`).length >= n,
+      {selector: DIAGRAM_SVG, n: count},
+      {timeout},
+    )
+    .catch(async () => {
+      const found = await page.locator(`${DIAGRAM_SVG}:not([data-axe-seen])`).count();
+      throw new Error(`expected ${count} Mermaid diagram(s), ${found} drawn after ${timeout} ms`);
+    });
+}
+
+/** Marks the diagrams drawn so far, so that `waitForDiagrams` waits for them to be drawn anew. */
+export async function markDiagrams(page: Page): Promise<void> {
+  await page.locator(DIAGRAM_SVG).evaluateAll((svgs) => svgs.forEach((s) => s.setAttribute('data-axe-seen', '')));
+}
+
+/**
+ * Switches the colour mode with the navbar toggle, as a reader does, and
+ * waits for the page to show it and for its diagrams to be drawn again in
+ * the new mode's Mermaid theme. Returns the new mode.
+ */
+export async function toggleColorMode(page: Page, diagrams: number): Promise<ColorMode> {
+  const next: ColorMode = (await colorModeOf(page)) === 'light' ? 'dark' : 'light';
+  await markDiagrams(page);
+  await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+  await page.waitForFunction((m) => document.documentElement.dataset.theme === m, next);
+  await waitForDiagrams(page, diagrams);
+  return next;
+}
