@@ -2,10 +2,12 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import {contentId, readBaseUrl, readFlag, readSiteUrl} from './src/config/env';
+import {siteFontFamily} from './src/config/fonts';
 import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import {readSearchConfig} from './src/config/search';
 import pkg from './package.json';
 import llmsTxt from './src/plugins/llms-txt';
+import mermaidSvg, {mermaidRemarkPlugin, type MermaidSiteConfig} from './src/plugins/mermaid-svg';
 import performancePlugin, {fasterOptions} from './src/plugins/performance';
 import {afterPaintSsrTemplate} from './src/plugins/performance/ssrTemplate';
 
@@ -28,8 +30,17 @@ const announcement =
   baseUrl +
   'upgrade-guides/3-4-0-to-3-5-0/">upgrade guide</a>.';
 
+// Mermaid: a theme per color mode, and the site's font so labels are measured as the page shows
+// them. Diagrams are drawn at build time (src/plugins/mermaid-svg/README.md).
+const mermaid = {
+  theme: {light: 'neutral', dark: 'dark'},
+  options: {fontFamily: siteFontFamily},
+} satisfies MermaidSiteConfig;
+const mermaidRemark = mermaidRemarkPlugin(__dirname, mermaid);
+
 // Options every docs instance shares; each instance spreads and specialises.
 const sharedDocsOptions = {
+  beforeDefaultRemarkPlugins: [mermaidRemark],
   editUrl: `${docsRepo}/edit/main/`,
   showLastUpdateTime: false,
   breadcrumbs: true,
@@ -86,7 +97,8 @@ const config: Config = {
       onBrokenMarkdownImages: 'throw',
     },
   },
-  themes: ['@docusaurus/theme-mermaid'],
+  // mermaidSvg wraps the Mermaid component of @docusaurus/theme-mermaid, so it comes after it.
+  themes: ['@docusaurus/theme-mermaid', mermaidSvg],
 
   presets: [
     [
@@ -106,7 +118,7 @@ const config: Config = {
           },
         },
         blog: false,
-        pages: {},
+        pages: {beforeDefaultRemarkPlugins: [mermaidRemark]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {
           changefreq: null,
@@ -236,7 +248,7 @@ const config: Config = {
         'diff',
       ],
     },
-    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+    mermaid,
     algolia: search.algolia,
   } satisfies Preset.ThemeConfig,
 };

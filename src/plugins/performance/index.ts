@@ -204,7 +204,7 @@ export default function performancePlugin(context: LoadContext): Plugin {
 const CONTENT_DIRS = ['docs', 'versioned_docs', 'api', 'upgrade-guides', 'src/pages'];
 
 /** Every Markdown and MDX file under the site's content folders. */
-function contentFiles(siteDir: string): string[] {
+export function contentFiles(siteDir: string): string[] {
   const files: string[] = [];
   const walk = (dir: string): void => {
     if (!existsSync(dir)) return;

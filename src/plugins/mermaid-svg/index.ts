@@ -1,0 +1,90 @@
+/**
+ * Mermaid diagrams drawn at build time (README.md here says why and how). Two parts:
+ * `mermaidRemarkPlugin()`, the remark plugin every docs instance and the pages plugin run, and
+ * the default export, a theme that wraps @theme/Mermaid to show the drawings and closes the
+ * browser after the build.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {MermaidRenderer} from './renderer';
+import {remarkMermaidSvg} from './remark';
+import {contentFiles} from '../performance';
+import {mermaidSources, stableJson, type MermaidSiteConfig} from './svg';
+
+export type {MermaidSiteConfig} from './svg';
+
+/**
+ * The renderers, created when first needed, one per configuration: entries made again with
+ * the same configuration (`npm start` reloads docusaurus.config.ts) share one.
+ */
+const renderers = new Map<string, () => MermaidRenderer>();
+const started = new Set<MermaidRenderer>();
+
+/** Where drawings are cached: under ORRERY_BUILD_CACHE_DIR when set, else node_modules/.cache. */
+export function mermaidCacheDir(env: NodeJS.ProcessEnv, siteDir: string): string {
+  const root = env.ORRERY_BUILD_CACHE_DIR || path.join(siteDir, 'node_modules', '.cache');
+  return path.join(root, 'orrery-mermaid');
+}
+
+/**
+ * The remark plugin entry (`[plugin, options]`) for `beforeDefaultRemarkPlugins`. The browser
+ * starts with the first diagram not in the cache; every instance given this entry shares it.
+ */
+export function mermaidRemarkPlugin(
+  siteDir: string,
+  config: MermaidSiteConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): [typeof remarkMermaidSvg, Parameters<typeof remarkMermaidSvg>[0]] {
+  const options = {
+    config,
+    cacheDir: mermaidCacheDir(env, siteDir),
+    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    concurrency: 2,
+  };
+  const key = stableJson(options);
+  let get = renderers.get(key);
+  if (!get) {
+    let renderer: MermaidRenderer | undefined;
+    get = (): MermaidRenderer => {
+      if (!renderer) {
+        renderer = new MermaidRenderer(options);
+        started.add(renderer);
+      }
+      return renderer;
+    };
+    renderers.set(key, get);
+  }
+  return [remarkMermaidSvg, {renderer: get, siteDir}];
+}
+
+export default function mermaidSvgTheme(context: LoadContext): Plugin {
+  const themePath = path.join(context.siteDir, 'src', 'plugins', 'mermaid-svg', 'theme');
+  return {
+    name: 'orrery-mermaid-svg',
+    getThemePath: () => themePath,
+    getTypeScriptThemePath: () => themePath,
+    // Runs before any page is compiled (`build` and `start` only): the browser draws the
+    // diagrams of the content files meanwhile, on the core the content loading leaves free.
+    async loadContent() {
+      const sources = contentFiles(context.siteDir).flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        return text.includes('mermaid') ? mermaidSources(text) : [];
+      });
+      if (sources.length > 0) for (const get of renderers.values()) get().prefetch(sources);
+    },
+    async postBuild() {
+      for (const renderer of started) {
+        const {diagrams, drawn, cached, milliseconds, firstRequest, lastDrawn} = renderer.stats;
+        if (process.env.ORRERY_MERMAID_DEBUG) console.log({firstRequest, lastDrawn, end: process.uptime()});
+        if (diagrams > 0) {
+          console.log(
+            `[INFO] Mermaid: ${diagrams} diagram blocks; ${drawn} drawn in Chromium ` +
+              `(${(milliseconds / 1000).toFixed(1)} s of drawing), ${cached} from the cache.`,
+          );
+        }
+        await renderer.close();
+      }
+    },
+  };
+}

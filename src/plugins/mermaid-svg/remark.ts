@@ -1,0 +1,72 @@
+/**
+ * Remark plugin: every ```mermaid code block becomes a `mermaid` MDX element (the theme's
+ * @theme/Mermaid, wrapped by ./theme/Mermaid) that carries the diagram drawn at build time in
+ * both color modes, instead of its source. Runs before Docusaurus's own Mermaid plugin, which
+ * turns the blocks left alone (no Chromium) into elements the reader's browser draws.
+ */
+import path from 'node:path';
+import {MermaidRejection, type MermaidRenderer} from './renderer';
+import {MermaidDiagramError, diagramId, errorLine, rewriteIds} from './svg';
+
+interface MdastNode {
+  type: string;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  position?: {start: {line: number}};
+  children?: MdastNode[];
+  data?: Record<string, unknown>;
+}
+
+interface MdastFile {
+  path?: string;
+}
+
+function mermaidBlocks(node: MdastNode, found: MdastNode[] = []): MdastNode[] {
+  if (node.type === 'code' && node.lang === 'mermaid' && typeof node.value === 'string') found.push(node);
+  for (const child of node.children ?? []) mermaidBlocks(child, found);
+  return found;
+}
+
+/**
+ * The plugin, for `beforeDefaultRemarkPlugins`. `renderer` gives each diagram's SVGs (or
+ * nothing, when it cannot draw); `siteDir` makes file names in ids and messages relative.
+ */
+export function remarkMermaidSvg({renderer, siteDir}: {renderer: () => MermaidRenderer; siteDir: string}) {
+  return async (tree: MdastNode, file: MdastFile): Promise<void> => {
+    const blocks = mermaidBlocks(tree);
+    if (blocks.length === 0) return;
+    const relative = path
+      .relative(siteDir, file.path ?? 'unknown.md')
+      .split(path.sep)
+      .join('/');
+    const drawings = await Promise.all(
+      blocks.map((block) =>
+        renderer()
+          .render(block.value as string)
+          .catch((error: unknown) => {
+            if (!(error instanceof MermaidRejection)) throw error;
+            throw new MermaidDiagramError(
+              relative,
+              errorLine(block.position?.start.line, error.diagramLine),
+              error.message,
+            );
+          }),
+      ),
+    );
+    blocks.forEach((block, index) => {
+      const svgs = drawings[index];
+      if (!svgs) return;
+      const id = diagramId(relative, index);
+      // As Docusaurus's own plugin does, but with the drawings instead of the source.
+      delete block.lang;
+      delete block.meta;
+      delete block.value;
+      block.type = 'mermaidSvg';
+      block.data = {
+        hName: 'mermaid',
+        hProperties: {light: rewriteIds(svgs.light, `${id}-light`), dark: rewriteIds(svgs.dark, `${id}-dark`)},
+      };
+    });
+  };
+}

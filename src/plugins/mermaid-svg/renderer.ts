@@ -1,0 +1,254 @@
+/**
+ * Draws Mermaid diagrams to SVG at build time: one headless Chromium (Debian's, driven by
+ * playwright-core), a few blank pages that load Mermaid's browser bundle from node_modules, and
+ * a cache on disk. No page ever makes a network request: every request is aborted.
+ */
+import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import type {Browser, Page} from 'playwright-core';
+import {PLACEHOLDER_ID, VARIANTS, cacheKey, compactSvg, type MermaidSiteConfig, type Svgs} from './svg';
+
+const require = createRequire(__filename);
+
+export interface RendererOptions {
+  config: MermaidSiteConfig;
+  /** Where drawings are kept between builds. */
+  cacheDir: string;
+  /** The Chromium binary. */
+  executablePath: string;
+  /** Pages drawing at once. */
+  concurrency: number;
+}
+
+/** What Mermaid said about a diagram it could not draw. */
+export class MermaidRejection extends Error {
+  constructor(
+    message: string,
+    readonly diagramLine: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+type PageResult = {svgs: Svgs} | {error: {message: string; line: number | null}};
+
+interface Job {
+  source: string;
+  resolve: (svgs: Svgs) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The width diagrams are drawn at, about that of a doc page's text column on a desktop screen
+ * (703 px in a 1280 px window, 958 px in a 1920 px one). Most diagram types size themselves to
+ * their content; Gantt charts take the width of the element they are drawn in.
+ */
+const PAGE_WIDTH = 800;
+
+/** A diagram Mermaid has not drawn in this long stops the build. */
+const DRAW_TIMEOUT_MS = 60_000;
+
+/** Closes the browser after this long without work (`npm start`; a build closes it in postBuild). */
+const IDLE_CLOSE_MS = 10_000;
+
+// The page diagrams are drawn in. Mermaid measures text with the styles around it: the site's
+// font, size and line height (Infima's `html` rule), so labels fit as the site shows them.
+const pageHtml = (fontFamily: string): string =>
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><style>' +
+  `html{font:100%/1.65 ${fontFamily};-webkit-font-smoothing:antialiased;text-rendering:optimizeLegibility}` +
+  '*,::before,::after{box-sizing:border-box}body{margin:0}' +
+  '</style></head><body></body></html>';
+
+export function mermaidVersion(): string {
+  const pkg = JSON.parse(readFileSync(require.resolve('mermaid/package.json'), 'utf8')) as {version: string};
+  return pkg.version;
+}
+
+export class MermaidRenderer {
+  readonly mermaidVersion = mermaidVersion();
+  /** Counts for the build's summary line. */
+  readonly stats = {diagrams: 0, drawn: 0, cached: 0, milliseconds: 0, firstRequest: 0, lastDrawn: 0};
+  private readonly memo = new Map<string, Promise<Svgs | undefined>>();
+  private readonly queue: Job[] = [];
+  private browser: Promise<Browser | undefined> | undefined;
+  private pages: Page[] = [];
+  private idlePages: Page[] = [];
+  private busy = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private warned = false;
+
+  constructor(readonly options: RendererOptions) {}
+
+  /**
+   * The diagram in both color modes, with the placeholder id. Undefined when no browser can
+   * draw it (the caller falls back to drawing in the reader's browser). Rejects with a
+   * MermaidRejection when Mermaid rejects the diagram.
+   */
+  render(source: string): Promise<Svgs | undefined> {
+    this.stats.diagrams += 1;
+    if (this.stats.firstRequest === 0) this.stats.firstRequest = process.uptime();
+    return this.lookup(source);
+  }
+
+  /**
+   * Starts drawing diagrams before any page asks for them (the build does this while it loads
+   * the content, before it compiles pages). Errors wait for the page that holds the diagram.
+   */
+  prefetch(sources: Iterable<string>): void {
+    for (const source of sources) this.lookup(source).catch(() => undefined);
+  }
+
+  private lookup(source: string): Promise<Svgs | undefined> {
+    const key = cacheKey(source, this.mermaidVersion, this.options.config);
+    let result = this.memo.get(key);
+    if (!result) {
+      result = this.load(key, source);
+      this.memo.set(key, result);
+    }
+    return result;
+  }
+
+  private async load(key: string, source: string): Promise<Svgs | undefined> {
+    const file = path.join(this.options.cacheDir, key.slice(0, 2), `${key}.json`);
+    const cached = await readFile(file, 'utf8').then(
+      (text) => parseCached(text),
+      () => undefined,
+    );
+    if (cached) {
+      this.stats.cached += 1;
+      return cached;
+    }
+    if (!(await this.launch())) return undefined;
+    const svgs = await new Promise<Svgs>((resolve, reject) => {
+      this.queue.push({source, resolve, reject});
+      this.pump();
+    });
+    this.stats.drawn += 1;
+    this.stats.lastDrawn = process.uptime();
+    mkdirSync(path.dirname(file), {recursive: true});
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(svgs));
+    renameSync(temporary, file);
+    return svgs;
+  }
+
+  /** Starts Chromium and its pages once; undefined (with one warning) when that is impossible. */
+  private launch(): Promise<Browser | undefined> {
+    this.browser ??= this.start().catch((error: unknown) => {
+      this.warn(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+      return undefined;
+    });
+    return this.browser;
+  }
+
+  private async start(): Promise<Browser> {
+    const {executablePath, concurrency, config} = this.options;
+    if (!existsSync(executablePath)) throw new Error(`there is no Chromium at ${executablePath}`);
+    const {chromium} = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-extensions',
+      ],
+    });
+    const mermaidScript = require.resolve('mermaid/dist/mermaid.min.js');
+    const ownScript = path.join(__dirname, 'browser.js');
+    const fontFamily = String(config.options?.fontFamily ?? 'sans-serif');
+    this.pages = await Promise.all(
+      Array.from({length: Math.max(1, concurrency)}, async () => {
+        const page = await browser.newPage({viewport: {width: PAGE_WIDTH, height: 600}});
+        // Nothing leaves the machine: Mermaid needs no request, and any it tried would fail.
+        await page.route('**/*', (route) => route.abort());
+        await page.setContent(pageHtml(fontFamily));
+        await page.addScriptTag({path: mermaidScript});
+        await page.addScriptTag({path: ownScript});
+        return page;
+      }),
+    );
+    this.idlePages = [...this.pages];
+    return browser;
+  }
+
+  private warn(reason: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    console.warn(
+      `[WARNING] Mermaid diagrams are not pre-rendered: ${reason}. They are drawn in the reader's browser ` +
+        'instead, and diagram errors are not caught at build time. Install Chromium (Debian: apt-get install ' +
+        'chromium) or set CHROMIUM_PATH to a Chromium binary.',
+    );
+  }
+
+  private pump(): void {
+    clearTimeout(this.idleTimer);
+    while (this.queue.length > 0 && this.idlePages.length > 0) {
+      const page = this.idlePages.pop() as Page;
+      const job = this.queue.shift() as Job;
+      this.busy += 1;
+      const started = Date.now();
+      this.draw(page, job.source)
+        .then(job.resolve, job.reject)
+        .finally(() => {
+          this.stats.milliseconds += Date.now() - started;
+          this.busy -= 1;
+          this.idlePages.push(page);
+          this.pump();
+        });
+    }
+    if (this.queue.length === 0 && this.busy === 0) {
+      this.idleTimer = setTimeout(() => void this.close(), IDLE_CLOSE_MS);
+      this.idleTimer.unref();
+    }
+  }
+
+  private async draw(page: Page, source: string): Promise<Svgs> {
+    const job = {
+      source,
+      id: PLACEHOLDER_ID,
+      themes: this.options.config.theme,
+      options: this.options.config.options ?? {},
+    };
+    // A string, not a function: the page runs exactly this, whatever compiled this file.
+    let timer: NodeJS.Timeout | undefined;
+    const result = (await Promise.race([
+      page.evaluate(`window.orreryMermaid.render(${JSON.stringify(job)})`),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Mermaid took more than ${DRAW_TIMEOUT_MS / 1000} s`)),
+          DRAW_TIMEOUT_MS,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer))) as PageResult;
+    if ('error' in result) throw new MermaidRejection(result.error.message, result.error.line ?? undefined);
+    return {light: compactSvg(result.svgs.light), dark: compactSvg(result.svgs.dark)};
+  }
+
+  /** Closes the browser; a later diagram starts a new one. */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    // Without a browser to close, the warning stands and no other launch is tried.
+    if (this.warned) return;
+    const browser = this.browser;
+    this.browser = undefined;
+    this.pages = [];
+    this.idlePages = [];
+    await (await browser)?.close();
+  }
+}
+
+function parseCached(text: string): Svgs | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<Svgs>;
+    return VARIANTS.every((v) => typeof value[v] === 'string') ? (value as Svgs) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * Pure helpers of the Mermaid pre-rendering (no browser, no file system), unit-tested in
+ * tests/unit/mermaid-svg.test.ts: cache keys, diagram ids, id rewriting and error messages.
+ */
+import {createHash} from 'node:crypto';
+
+/** The color modes a diagram is drawn for, as `html[data-theme]` names them. */
+export const VARIANTS = ['light', 'dark'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+/** One diagram drawn in both color modes, as Mermaid returned it (ids still the placeholder). */
+export type Svgs = Record<Variant, string>;
+
+/** Bump when the rendering changes in a way the other parts of the cache key do not show. */
+export const RENDERER_VERSION = 1;
+
+/**
+ * The id diagrams are drawn with in the browser. Mermaid derives the svg's id, the ids inside it
+ * and the selectors of its <style> from it; the build swaps it for the diagram's own id
+ * (`rewriteIds`), so cached drawings can be used on any page.
+ */
+export const PLACEHOLDER_ID = 'orrery-mermaid-placeholder-7d1c';
+
+export interface MermaidSiteConfig {
+  /** themeConfig.mermaid.theme: the Mermaid theme of each color mode. */
+  theme: Record<Variant, string>;
+  /** themeConfig.mermaid.options: passed to mermaid.initialize() as the theme does. */
+  options?: Record<string, unknown>;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** JSON with object keys sorted, so equal configurations give equal keys. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The cache key of a drawing: everything the SVGs depend on that the build knows without a
+ * browser. The diagram source, the Mermaid version, the themes and options, and this renderer's
+ * version (which covers the page the diagrams are drawn in).
+ */
+export function cacheKey(source: string, mermaidVersion: string, config: MermaidSiteConfig): string {
+  return sha256(
+    stableJson({renderer: RENDERER_VERSION, mermaid: mermaidVersion, theme: config.theme, options: config.options}) +
+      '\n' +
+      source,
+  );
+}
+
+/**
+ * The id of the `index`-th diagram (from 0) of a content file, `file` relative to the site
+ * folder. Unique across the site, so the diagrams of several pages can share one document (the
+ * PDF guides do), and the same on every build.
+ */
+export function diagramId(file: string, index: number): string {
+  return `mermaid-${sha256(`${file.split('\\').join('/')}#${index}`).slice(0, 10)}`;
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Gives a drawing its own ids: the placeholder becomes `id` wherever it occurs (the svg's id,
+ * the ids Mermaid derives from it, the selectors of its <style>, url(#…) and aria references),
+ * and ids Mermaid does not derive from it (a sequence diagram's "actor0", "root-0") get `id` as
+ * a prefix, references included. Two drawings on one page then never share an id, so neither a
+ * style rule nor a marker of one applies to the other.
+ */
+export function rewriteIds(svg: string, id: string, placeholder: string = PLACEHOLDER_ID): string {
+  const out = svg.split(placeholder).join(id);
+  const own = new Set<string>();
+  for (const match of out.matchAll(/\sid="([^"]+)"/g)) {
+    const value = match[1] as string;
+    if (!value.includes(id)) own.add(value);
+  }
+  if (own.size === 0) return out;
+  const renamed = (value: string): string => (own.has(value) ? `${id}-${value}` : value);
+  const alternatives = [...own]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
+  return (
+    out
+      .replace(/(\sid=")([^"]+)(")/g, (_all, before: string, value: string, after: string) => {
+        return `${before}${renamed(value)}${after}`;
+      })
+      // References: url(#x) in attributes and styles, href="#x" and xlink:href="#x".
+      .replace(new RegExp(`(url\\(\\s*['"]?#)(${alternatives})(?=['"]?\\s*\\))`, 'g'), `$1${id}-$2`)
+      .replace(new RegExp(`(href="#)(${alternatives})(?=")`, 'g'), `$1${id}-$2`)
+      // Id lists of aria-labelledby / aria-describedby.
+      .replace(
+        /(\saria-(?:labelledby|describedby)=")([^"]*)(")/g,
+        (_all, before: string, list: string, after: string) => {
+          return `${before}${list.split(/\s+/).map(renamed).join(' ')}${after}`;
+        },
+      )
+  );
+}
+
+/**
+ * The sources of the ```mermaid blocks of a Markdown file whose fences start a line, as the
+ * remark plugin will see them (the build starts drawing these before it compiles any page).
+ * Blocks indented in lists or quotes are left to the remark plugin.
+ */
+export function mermaidSources(markdown: string): string[] {
+  const sources: string[] = [];
+  const lines = markdown.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i += 1) {
+    // Any fenced block is skipped whole, so a ```mermaid example inside a ````md block is not taken.
+    const open = /^(`{3,}|~{3,})\s*([^`\s]*)/.exec(lines[i] as string);
+    if (!open) continue;
+    const fence = open[1] as string;
+    const close = new RegExp(`^${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
+    let end = i + 1;
+    while (end < lines.length && !close.test(lines[end] as string)) end += 1;
+    if (open[2] === 'mermaid') sources.push(lines.slice(i + 1, end).join('\n'));
+    i = end;
+  }
+  return sources;
+}
+
+/** A number with more than two decimals, rounded to two (none when it is whole). */
+function round2(number: string): string {
+  const rounded = Math.round(Number(number) * 100) / 100;
+  return Object.is(rounded, -0) ? '0' : String(rounded);
+}
+
+/**
+ * Makes a drawing smaller without changing how it looks: coordinates in path data, points and
+ * transforms keep two decimals (a hundredth of a pixel; some shapes come with fifteen), and the
+ * `data-points` attributes (Mermaid's record of each edge's points, base64 JSON that nothing
+ * reads once the diagram is drawn) go. Text is left alone.
+ */
+export function compactSvg(svg: string): string {
+  return svg
+    .replace(/(\s(?:d|points|transform)=")([^"]*)"/g, (_all, before: string, value: string) => {
+      return `${before}${value.replace(/-?\d+\.\d{3,}(?:e-?\d+)?/g, round2)}"`;
+    })
+    .replace(/\sdata-points="[^"]*"/g, '');
+}
+
+/** A diagram Mermaid could not draw: the file, the line and Mermaid's own message. */
+export class MermaidDiagramError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    readonly mermaidMessage: string,
+  ) {
+    super(`${file}${line === undefined ? '' : `:${line}`}: Mermaid cannot draw this diagram:\n${mermaidMessage}`);
+    this.name = 'MermaidDiagramError';
+  }
+}
+
+/**
+ * The line of the content file that Mermaid's error points at: `fenceLine` is the line of the
+ * opening ```mermaid fence, `diagramLine` the line within the diagram (from 1) when Mermaid's
+ * parser reported one. Without it, the fence's line.
+ */
+export function errorLine(fenceLine: number | undefined, diagramLine: number | undefined): number | undefined {
+  if (fenceLine === undefined) return undefined;
+  return diagramLine !== undefined && diagramLine >= 1 ? fenceLine + diagramLine : fenceLine;
+}

@@ -1,0 +1,145 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {
+  MermaidDiagramError,
+  PLACEHOLDER_ID,
+  cacheKey,
+  compactSvg,
+  diagramId,
+  errorLine,
+  mermaidSources,
+  rewriteIds,
+  stableJson,
+} from '../../src/plugins/mermaid-svg/svg.ts';
+import {mermaidCacheDir} from '../../src/plugins/mermaid-svg/index.ts';
+import {siteFontFamily} from '../../src/config/fonts.ts';
+
+const config = {theme: {light: 'neutral', dark: 'dark'}, options: {fontFamily: 'sans-serif'}};
+const source = 'flowchart LR\n  a --> b';
+
+test('the cache key changes with the source, the Mermaid version and the theme configuration', () => {
+  const key = cacheKey(source, '11.17.2', config);
+  assert.match(key, /^[0-9a-f]{64}$/);
+  assert.equal(
+    cacheKey(source, '11.17.2', {options: {fontFamily: 'sans-serif'}, theme: {dark: 'dark', light: 'neutral'}}),
+    key,
+  );
+  assert.notEqual(cacheKey(`${source} --> c`, '11.17.2', config), key);
+  assert.notEqual(cacheKey(source, '11.18.0', config), key);
+  assert.notEqual(cacheKey(source, '11.17.2', {...config, theme: {light: 'default', dark: 'dark'}}), key);
+  assert.notEqual(cacheKey(source, '11.17.2', {...config, options: {fontFamily: 'serif'}}), key);
+  assert.notEqual(cacheKey(source, '11.17.2', {theme: config.theme}), key);
+});
+
+test('stable JSON sorts keys at every depth and drops undefined members', () => {
+  assert.equal(stableJson({b: 1, a: {d: [2, {f: 1, e: 0}], c: undefined}}), '{"a":{"d":[2,{"e":0,"f":1}]},"b":1}');
+});
+
+test('diagram ids depend on the file and the position, not on the platform path separator', () => {
+  const id = diagramId('docs/planning/anchors.md', 0);
+  assert.match(id, /^mermaid-[0-9a-f]{10}$/);
+  assert.equal(diagramId('docs\\planning\\anchors.md', 0), id);
+  assert.notEqual(diagramId('docs/planning/anchors.md', 1), id);
+  assert.notEqual(diagramId('versioned_docs/version-3.4.0/planning/anchors.md', 0), id);
+});
+
+test('the placeholder id becomes the diagram id everywhere: svg id, derived ids, styles, references', () => {
+  const ph = PLACEHOLDER_ID;
+  const svg =
+    `<svg id="${ph}" aria-labelledby="chart-title-${ph}" aria-describedby="chart-desc-${ph}">` +
+    `<title id="chart-title-${ph}">T</title><desc id="chart-desc-${ph}">D</desc>` +
+    `<style>#${ph}{fill:#ccc;}#${ph} .node rect{stroke:url(#${ph}-gradient);}</style>` +
+    `<marker id="${ph}_flowchart-v2-pointEnd"></marker>` +
+    `<path marker-end="url(#${ph}_flowchart-v2-pointEnd)"></path></svg>`;
+  const out = rewriteIds(svg, 'mermaid-abc-light');
+  assert.ok(!out.includes(ph));
+  assert.match(out, /^<svg id="mermaid-abc-light" aria-labelledby="chart-title-mermaid-abc-light"/);
+  assert.ok(out.includes('<title id="chart-title-mermaid-abc-light">T</title>'));
+  assert.ok(out.includes('#mermaid-abc-light .node rect{stroke:url(#mermaid-abc-light-gradient);}'));
+  assert.ok(out.includes('marker-end="url(#mermaid-abc-light_flowchart-v2-pointEnd)"'));
+});
+
+test('ids Mermaid does not derive from the diagram id get it as a prefix, with their references', () => {
+  const svg =
+    `<svg id="${PLACEHOLDER_ID}"><line id="actor0"></line><g id="root-0"></g>` +
+    '<marker id="arrowhead"></marker><path marker-end="url(#arrowhead)"></path><use href="#root-0"></use>' +
+    '<use xlink:href="#actor0"></use><g aria-labelledby="actor0 root-0"></g>' +
+    '<text>url(#arrowhead) actor0</text></svg>';
+  const out = rewriteIds(svg, 'd1-dark');
+  assert.ok(out.includes('<line id="d1-dark-actor0">'));
+  assert.ok(out.includes('<g id="d1-dark-root-0">'));
+  assert.ok(out.includes('marker-end="url(#d1-dark-arrowhead)"'));
+  assert.ok(out.includes('<use href="#d1-dark-root-0">'));
+  assert.ok(out.includes('<use xlink:href="#d1-dark-actor0">'));
+  assert.ok(out.includes('aria-labelledby="d1-dark-actor0 d1-dark-root-0"'));
+  // Label text that happens to equal an id stays as written.
+  assert.ok(out.includes(' actor0</text>'));
+  // Two variants of one diagram share no id.
+  const ids = (s: string) => [...s.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+  const light = ids(rewriteIds(svg, 'd1-light'));
+  assert.equal(light.filter((id) => ids(out).includes(id)).length, 0);
+});
+
+test('compacting rounds long coordinates and drops data-points, and leaves text alone', () => {
+  const svg =
+    '<path d="M-83.875 -31.5 C-32.7043041410858 -31.5, 18.4663917178284 -31.5, 83.875 -31.5" data-points="W3sieCI6MX1d"></path>' +
+    '<polygon points="0,7 11.5,14.0004 11.5,0"></polygon><g transform="translate(12.3456789, -0.0012)"></g>' +
+    '<text x="1.23456">Pi is 3.14159265</text>';
+  assert.equal(
+    compactSvg(svg),
+    '<path d="M-83.87 -31.5 C-32.7 -31.5, 18.47 -31.5, 83.88 -31.5"></path>' +
+      '<polygon points="0,7 11.5,14 11.5,0"></polygon><g transform="translate(12.35, 0)"></g>' +
+      '<text x="1.23456">Pi is 3.14159265</text>',
+  );
+});
+
+test('mermaid blocks are found as the remark plugin sees them, and only those', () => {
+  const markdown = [
+    '# Title',
+    '',
+    '```mermaid',
+    'flowchart LR',
+    '  a --> b',
+    '```',
+    '',
+    '````md title="How to write one"',
+    '```mermaid',
+    'not a diagram',
+    '```',
+    '````',
+    '',
+    '~~~mermaid',
+    'sequenceDiagram',
+    '  A->>B: hi',
+    '~~~',
+    '```java',
+    'class A {}',
+    '```',
+  ].join('\n');
+  assert.deepEqual(mermaidSources(markdown), ['flowchart LR\n  a --> b', 'sequenceDiagram\n  A->>B: hi']);
+  assert.deepEqual(mermaidSources('```mermaid\r\npie\r\n```\r\n'), ['pie']);
+});
+
+test('error messages name the file and the line Mermaid points at', () => {
+  assert.equal(errorLine(12, 2), 14);
+  assert.equal(errorLine(12, undefined), 12);
+  assert.equal(errorLine(undefined, 2), undefined);
+  const error = new MermaidDiagramError('docs/planning/anchors.md', 14, 'Parse error on line 2:\n...');
+  assert.match(
+    error.message,
+    /^docs\/planning\/anchors\.md:14: Mermaid cannot draw this diagram:\nParse error on line 2/,
+  );
+});
+
+test('the cache lives under ORRERY_BUILD_CACHE_DIR when set, else in node_modules/.cache', () => {
+  assert.equal(mermaidCacheDir({ORRERY_BUILD_CACHE_DIR: '/tmp/c'}, '/site'), path.join('/tmp/c', 'orrery-mermaid'));
+  assert.equal(mermaidCacheDir({}, '/site'), path.join('/site', 'node_modules', '.cache', 'orrery-mermaid'));
+});
+
+test("diagrams use the site's font stack (custom.css --ifm-font-family-base)", () => {
+  const css = readFileSync(path.join(import.meta.dirname, '..', '..', 'src', 'css', 'custom.css'), 'utf8');
+  const stack = /--ifm-font-family-base:\s*([^;]+);/.exec(css)?.[1]?.trim();
+  assert.equal(siteFontFamily, stack);
+});
