@@ -97,8 +97,7 @@ const config: Config = {
       onBrokenMarkdownImages: 'throw',
     },
   },
-  // mermaidSvg wraps the Mermaid component of @docusaurus/theme-mermaid, so it comes after it.
-  themes: ['@docusaurus/theme-mermaid', mermaidSvg],
+  themes: ['@docusaurus/theme-mermaid'],
 
   presets: [
     [
@@ -138,6 +137,8 @@ const config: Config = {
     ],
     // Keeps Prism out of the browser bundles and tunes the client build (src/plugins/performance/README.md).
     performancePlugin,
+    // Draws the Mermaid diagrams while the content loads, for mermaidRemark (src/plugins/mermaid-svg/README.md).
+    mermaidSvg,
     [
       '@docusaurus/plugin-content-docs',
       {

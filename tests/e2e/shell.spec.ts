@@ -200,12 +200,4 @@ test.describe('test-only pages', () => {
     const report = page.getByRole('link', {name: 'report the problem'});
     await expect(report).toHaveAttribute('href', /orrery-docs\/issues\/new\?title=Page\+crashed/);
   });
-
-  test('a Mermaid diagram renders as SVG', async ({page, consoleErrors}) => {
-    await page.goto(sitePath('tests/mermaid/'));
-    const svg = page.locator('.docusaurus-mermaid-container svg');
-    await expect(svg).toBeVisible();
-    await expect(svg).toContainText('Constraint check');
-    expect(consoleErrors).toEqual([]);
-  });
 });

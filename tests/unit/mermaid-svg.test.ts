@@ -9,6 +9,7 @@ import {
   compactSvg,
   diagramId,
   errorLine,
+  lineInMessage,
   mermaidSources,
   rewriteIds,
   stableJson,
@@ -95,6 +96,18 @@ test('compacting rounds long coordinates and drops data-points, and leaves text 
   );
 });
 
+test('compacting never merges or splits numbers that path data runs together', () => {
+  const path = (d: string) => compactSvg(`<path d="${d}"></path>`).slice(9, -9);
+  // 12.26, .001, .256, .255: nothing starts or ends at a separator, nothing changes.
+  assert.equal(path('M12.26.001l.256.255.01.253'), 'M12.26.001l.256.255.01.253');
+  // A number followed by another that starts with "." keeps all its digits.
+  assert.equal(path('M1.23456.5 L2.00001.5'), 'M1.23456.5 L2.00001.5');
+  // The minus sign of the next number separates: both are rounded.
+  assert.equal(path('M1.23456-2.34567 l5-0.00049'), 'M1.23-2.35 l5-0');
+  assert.equal(path('M 10.123456 20.987654 Z'), 'M 10.12 20.99 Z');
+  assert.equal(path('M 1.2345e-7,3'), 'M 0,3');
+});
+
 test('mermaid blocks are found as the remark plugin sees them, and only those', () => {
   const markdown = [
     '# Title',
@@ -126,6 +139,8 @@ test('error messages name the file and the line Mermaid points at', () => {
   assert.equal(errorLine(12, 2), 14);
   assert.equal(errorLine(12, undefined), 12);
   assert.equal(errorLine(undefined, 2), undefined);
+  assert.equal(lineInMessage('Parsing failed: Lexer error on line 2, column 8: unexpected character'), 2);
+  assert.equal(lineInMessage('Parse error on line 3:\n...R  a --> b'), undefined);
   const error = new MermaidDiagramError('docs/planning/anchors.md', 14, 'Parse error on line 2:\n...');
   assert.match(
     error.message,

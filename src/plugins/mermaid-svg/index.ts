@@ -1,8 +1,8 @@
 /**
- * Mermaid diagrams drawn at build time (README.md here says why and how). Two parts:
- * `mermaidRemarkPlugin()`, the remark plugin every docs instance and the pages plugin run, and
- * the default export, a theme that wraps @theme/Mermaid to show the drawings and closes the
- * browser after the build.
+ * Mermaid diagrams drawn at build time (README.md here says why and how).
+ * `mermaidRemarkPlugin()` is the remark plugin every docs instance and the pages plugin run;
+ * the default export, a Docusaurus plugin, starts drawing while the content loads and closes
+ * the browser after the build. src/theme/Mermaid shows the drawings.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -41,6 +41,7 @@ export function mermaidRemarkPlugin(
     cacheDir: mermaidCacheDir(env, siteDir),
     executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     concurrency: 2,
+    browserScript: path.join(siteDir, 'src', 'plugins', 'mermaid-svg', 'browser.js'),
   };
   const key = stableJson(options);
   let get = renderers.get(key);
@@ -58,12 +59,9 @@ export function mermaidRemarkPlugin(
   return [remarkMermaidSvg, {renderer: get, siteDir}];
 }
 
-export default function mermaidSvgTheme(context: LoadContext): Plugin {
-  const themePath = path.join(context.siteDir, 'src', 'plugins', 'mermaid-svg', 'theme');
+export default function mermaidSvgPlugin(context: LoadContext): Plugin {
   return {
     name: 'orrery-mermaid-svg',
-    getThemePath: () => themePath,
-    getTypeScriptThemePath: () => themePath,
     // Runs before any page is compiled (`build` and `start` only): the browser draws the
     // diagrams of the content files meanwhile, on the core the content loading leaves free.
     async loadContent() {
@@ -75,12 +73,11 @@ export default function mermaidSvgTheme(context: LoadContext): Plugin {
     },
     async postBuild() {
       for (const renderer of started) {
-        const {diagrams, drawn, cached, milliseconds, firstRequest, lastDrawn} = renderer.stats;
-        if (process.env.ORRERY_MERMAID_DEBUG) console.log({firstRequest, lastDrawn, end: process.uptime()});
+        const {diagrams, drawn, cached, milliseconds} = renderer.stats;
         if (diagrams > 0) {
           console.log(
             `[INFO] Mermaid: ${diagrams} diagram blocks; ${drawn} drawn in Chromium ` +
-              `(${(milliseconds / 1000).toFixed(1)} s of drawing), ${cached} from the cache.`,
+              `(${(milliseconds / 1000).toFixed(1)} s, ${renderer.options.concurrency} pages at a time), ${cached} from the cache.`,
           );
         }
         await renderer.close();

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import {MermaidRejection, type MermaidRenderer} from './renderer';
-import {MermaidDiagramError, diagramId, errorLine, rewriteIds} from './svg';
+import {MermaidDiagramError, diagramId, errorLine, lineInMessage, rewriteIds} from './svg';
 
 interface MdastNode {
   type: string;
@@ -45,12 +45,9 @@ export function remarkMermaidSvg({renderer, siteDir}: {renderer: () => MermaidRe
         renderer()
           .render(block.value as string)
           .catch((error: unknown) => {
-            if (!(error instanceof MermaidRejection)) throw error;
-            throw new MermaidDiagramError(
-              relative,
-              errorLine(block.position?.start.line, error.diagramLine),
-              error.message,
-            );
+            if (!MermaidRejection.is(error)) throw error;
+            const diagramLine = error.diagramLine ?? lineInMessage(error.message);
+            throw new MermaidDiagramError(relative, errorLine(block.position?.start.line, diagramLine), error.message);
           }),
       ),
     );

@@ -20,6 +20,8 @@ export interface RendererOptions {
   executablePath: string;
   /** Pages drawing at once. */
   concurrency: number;
+  /** ./browser.js, the script the pages run. */
+  browserScript: string;
 }
 
 /** What Mermaid said about a diagram it could not draw. */
@@ -29,6 +31,12 @@ export class MermaidRejection extends Error {
     readonly diagramLine: number | undefined,
   ) {
     super(message);
+    this.name = 'MermaidRejection';
+  }
+
+  /** By name: a module loaded twice (config loader and tests) gives two classes. */
+  static is(error: unknown): error is MermaidRejection {
+    return error instanceof Error && error.name === 'MermaidRejection';
   }
 }
 
@@ -69,7 +77,7 @@ export function mermaidVersion(): string {
 export class MermaidRenderer {
   readonly mermaidVersion = mermaidVersion();
   /** Counts for the build's summary line. */
-  readonly stats = {diagrams: 0, drawn: 0, cached: 0, milliseconds: 0, firstRequest: 0, lastDrawn: 0};
+  readonly stats = {diagrams: 0, drawn: 0, cached: 0, milliseconds: 0};
   private readonly memo = new Map<string, Promise<Svgs | undefined>>();
   private readonly queue: Job[] = [];
   private browser: Promise<Browser | undefined> | undefined;
@@ -88,7 +96,6 @@ export class MermaidRenderer {
    */
   render(source: string): Promise<Svgs | undefined> {
     this.stats.diagrams += 1;
-    if (this.stats.firstRequest === 0) this.stats.firstRequest = process.uptime();
     return this.lookup(source);
   }
 
@@ -126,7 +133,6 @@ export class MermaidRenderer {
       this.pump();
     });
     this.stats.drawn += 1;
-    this.stats.lastDrawn = process.uptime();
     mkdirSync(path.dirname(file), {recursive: true});
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(svgs));
@@ -146,7 +152,8 @@ export class MermaidRenderer {
   private async start(): Promise<Browser> {
     const {executablePath, concurrency, config} = this.options;
     if (!existsSync(executablePath)) throw new Error(`there is no Chromium at ${executablePath}`);
-    const {chromium} = await import('playwright-core');
+    // playwright-core comes with @playwright/test; required only when a diagram needs drawing.
+    const {chromium} = require('playwright-core') as typeof import('playwright-core');
     const browser = await chromium.launch({
       executablePath,
       args: [
@@ -160,19 +167,23 @@ export class MermaidRenderer {
       ],
     });
     const mermaidScript = require.resolve('mermaid/dist/mermaid.min.js');
-    const ownScript = path.join(__dirname, 'browser.js');
     const fontFamily = String(config.options?.fontFamily ?? 'sans-serif');
-    this.pages = await Promise.all(
-      Array.from({length: Math.max(1, concurrency)}, async () => {
-        const page = await browser.newPage({viewport: {width: PAGE_WIDTH, height: 600}});
-        // Nothing leaves the machine: Mermaid needs no request, and any it tried would fail.
-        await page.route('**/*', (route) => route.abort());
-        await page.setContent(pageHtml(fontFamily));
-        await page.addScriptTag({path: mermaidScript});
-        await page.addScriptTag({path: ownScript});
-        return page;
-      }),
-    );
+    try {
+      this.pages = await Promise.all(
+        Array.from({length: Math.max(1, concurrency)}, async () => {
+          const page = await browser.newPage({viewport: {width: PAGE_WIDTH, height: 600}});
+          // Nothing leaves the machine: Mermaid needs no request, and any it tried would fail.
+          await page.route('**/*', (route) => route.abort());
+          await page.setContent(pageHtml(fontFamily));
+          await page.addScriptTag({path: mermaidScript});
+          await page.addScriptTag({path: this.options.browserScript});
+          return page;
+        }),
+      );
+    } catch (error) {
+      await browser.close();
+      throw error;
+    }
     this.idlePages = [...this.pages];
     return browser;
   }
@@ -181,9 +192,9 @@ export class MermaidRenderer {
     if (this.warned) return;
     this.warned = true;
     console.warn(
-      `[WARNING] Mermaid diagrams are not pre-rendered: ${reason}. They are drawn in the reader's browser ` +
-        'instead, and diagram errors are not caught at build time. Install Chromium (Debian: apt-get install ' +
-        'chromium) or set CHROMIUM_PATH to a Chromium binary.',
+      `[WARNING] Cannot draw Mermaid diagrams at build time: ${reason}. Diagrams no earlier build drew ` +
+        "are left to the reader's browser (their pages load the Mermaid library) and their errors are not " +
+        'caught. Install Chromium (Debian: apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.',
     );
   }
 

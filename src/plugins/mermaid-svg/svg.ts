@@ -12,7 +12,7 @@ export type Variant = (typeof VARIANTS)[number];
 export type Svgs = Record<Variant, string>;
 
 /** Bump when the rendering changes in a way the other parts of the cache key do not show. */
-export const RENDERER_VERSION = 1;
+export const RENDERER_VERSION = 2;
 
 /**
  * The id diagrams are drawn with in the browser. Mermaid derives the svg's id, the ids inside it
@@ -136,12 +136,14 @@ function round2(number: string): string {
  * Makes a drawing smaller without changing how it looks: coordinates in path data, points and
  * transforms keep two decimals (a hundredth of a pixel; some shapes come with fifteen), and the
  * `data-points` attributes (Mermaid's record of each edge's points, base64 JSON that nothing
- * reads once the diagram is drawn) go. Text is left alone.
+ * reads once the diagram is drawn) go. Text is left alone. Path data may run numbers together
+ * ("M12.26.001l.256.255" is 12.26, 0.001, 0.256, 0.255): a number is rounded only where it
+ * starts and ends at a separator, so no digit ever moves from one number to the next.
  */
 export function compactSvg(svg: string): string {
   return svg
     .replace(/(\s(?:d|points|transform)=")([^"]*)"/g, (_all, before: string, value: string) => {
-      return `${before}${value.replace(/-?\d+\.\d{3,}(?:e-?\d+)?/g, round2)}"`;
+      return `${before}${value.replace(/(?<![\d.])-?\d+\.\d{3,}(?:e[-+]?\d+)?(?![\d.])/g, round2)}"`;
     })
     .replace(/\sdata-points="[^"]*"/g, '');
 }
@@ -166,4 +168,14 @@ export class MermaidDiagramError extends Error {
 export function errorLine(fenceLine: number | undefined, diagramLine: number | undefined): number | undefined {
   if (fenceLine === undefined) return undefined;
   return diagramLine !== undefined && diagramLine >= 1 ? fenceLine + diagramLine : fenceLine;
+}
+
+/**
+ * The diagram line of an error Mermaid reports only in its message: the parsers of newer
+ * diagram types (pie, packet, architecture…) say "line 2, column 9". (The older parsers' "on
+ * line N:" counts differently; their line comes with the error object instead.)
+ */
+export function lineInMessage(message: string): number | undefined {
+  const match = /\bline (\d+), column \d+/.exec(message);
+  return match ? Number(match[1]) : undefined;
 }

@@ -1,13 +1,13 @@
 /**
- * Wraps @theme/Mermaid (@docusaurus/theme-mermaid 3.10.2). A diagram the build drew
- * (../../remark.ts) arrives as two SVGs, one per color mode; CSS shows the one that matches
- * `html[data-theme]`, so switching modes needs no script and the Mermaid library never loads.
- * A diagram the build could not draw (no Chromium) arrives as its source, and the theme's
- * component draws it in the browser as before.
+ * Wraps @theme-original/Mermaid (@docusaurus/theme-mermaid 3.10.2). A diagram the build drew
+ * (src/plugins/mermaid-svg) arrives as two SVGs, one per color mode; CSS shows the one that
+ * matches `html[data-theme]`, so switching modes needs no script and the Mermaid library never
+ * loads. A diagram the build could not draw (no Chromium) arrives as its source, and the
+ * theme's component draws it in the browser as before.
  */
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import Mermaid from '@theme-init/Mermaid';
+import Mermaid from '@theme-original/Mermaid';
 import styles from './styles.module.css';
 
 interface Props {

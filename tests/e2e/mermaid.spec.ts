@@ -1,0 +1,124 @@
+import type {Page} from '@playwright/test';
+import {test, expect, sitePath, hydrated} from './fixtures';
+
+// Diagrams are drawn at build time (src/plugins/mermaid-svg): each is in the page as two SVGs,
+// one per color mode, and the browser never loads the Mermaid library for them.
+
+/** A string only Mermaid's own code holds (its error for text that is no diagram). */
+const MERMAID_LIBRARY = 'No diagram type detected';
+
+/** Collects the URLs of the scripts the page loads (prefetches included) that hold Mermaid's code. */
+function watchMermaidScripts(page: Page): string[] {
+  const found: string[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes(MERMAID_LIBRARY)) found.push(response.url());
+  });
+  return found;
+}
+
+const containers = (page: Page) => page.locator('main .docusaurus-mermaid-container');
+
+/** Every diagram of the page shows exactly one SVG, the one drawn for `mode`. */
+async function expectOneVisibleSvgEach(page: Page, mode: 'light' | 'dark', diagrams: number): Promise<void> {
+  await expect(containers(page)).toHaveCount(diagrams);
+  for (let i = 0; i < diagrams; i += 1) {
+    const visible = containers(page).nth(i).locator('svg').filter({visible: true});
+    await expect(visible).toHaveCount(1);
+    await expect(visible).toHaveAttribute('id', new RegExp(`^mermaid-[0-9a-f]+-${mode}$`));
+    const box = await visible.boundingBox();
+    expect(box?.width).toBeGreaterThan(100);
+    expect(box?.height).toBeGreaterThan(20);
+  }
+}
+
+test.describe('Mermaid diagrams', () => {
+  test('each diagram shows one SVG per color mode, and switching modes swaps it without a reload', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const mermaidScripts = watchMermaidScripts(page);
+    await page.goto(sitePath('tests/mermaid/'));
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expectOneVisibleSvgEach(page, 'light', 2);
+    await expect(containers(page).first().locator('svg').filter({visible: true})).toContainText('Constraint check');
+
+    await page.evaluate(() => ((window as {notReloaded?: boolean}).notReloaded = true));
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expectOneVisibleSvgEach(page, 'dark', 2);
+    await expect(containers(page).first().locator('svg').filter({visible: true})).toContainText('Constraint check');
+    expect(await page.evaluate(() => (window as {notReloaded?: boolean}).notReloaded)).toBe(true);
+
+    // The dark drawing really is drawn for the dark theme: its node fill differs from the light one.
+    const fill = (mode: string) =>
+      page
+        .locator(`main .docusaurus-mermaid-container svg[id$="-${mode}"] .node rect`)
+        .first()
+        .evaluate((rect) => getComputedStyle(rect).fill);
+    expect(await fill('dark')).not.toBe(await fill('light'));
+
+    expect(mermaidScripts).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('accessible names come from accTitle and accDescr, and the hidden drawing is out of the accessibility tree', async ({
+    page,
+  }) => {
+    await page.goto(sitePath('tests/mermaid/'));
+    await hydrated(page);
+    const sequence = containers(page).nth(1);
+    for (const mode of ['light', 'dark']) {
+      const svg = sequence.locator(`svg[id$="-${mode}"]`);
+      await expect(svg.locator('title')).toHaveText('Scheduling request');
+      await expect(svg.locator('desc')).toHaveText(
+        'The planner asks the scheduler for a schedule and gets the scheduled plan back.',
+      );
+      await expect(svg).toHaveAttribute('aria-labelledby', `chart-title-${await svg.getAttribute('id')}`);
+    }
+    // Only the drawing on show is exposed: one document named by the title, not two.
+    const snapshot = await sequence.ariaSnapshot();
+    expect(snapshot.match(/Scheduling request/g)).toHaveLength(1);
+    // The hidden drawing stays out of the search index too.
+    await expect(sequence.locator('[data-mermaid-variant="dark"]')).toHaveAttribute('data-pagefind-ignore', 'all');
+  });
+
+  test('no id repeats on a page with diagrams', async ({page}) => {
+    await page.goto(sitePath('tests/mermaid/'));
+    const duplicates = await page.evaluate(() => {
+      const seen = new Map<string, number>();
+      for (const el of Array.from(document.querySelectorAll('[id]'))) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+      return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+    });
+    expect(duplicates).toEqual([]);
+  });
+
+  test('a page reached by client-side navigation shows its diagram, in either mode', async ({page, consoleErrors}) => {
+    const mermaidScripts = watchMermaidScripts(page);
+    await page.goto(sitePath('tests/mermaid/'));
+    await hydrated(page);
+    await page.evaluate(() => ((window as {notReloaded?: boolean}).notReloaded = true));
+    await page.getByRole('link', {name: 'anchors page'}).click();
+    await expect(page).toHaveURL(new RegExp(`${sitePath('planning/anchors/')}$`));
+    expect(await page.evaluate(() => (window as {notReloaded?: boolean}).notReloaded)).toBe(true);
+    await expectOneVisibleSvgEach(page, 'light', 1);
+    await expect(containers(page).locator('svg').filter({visible: true})).toContainText('Plan start');
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await expectOneVisibleSvgEach(page, 'dark', 1);
+    expect(mermaidScripts).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the longest diagram page loads no Mermaid code, in light or dark mode', async ({page}) => {
+    const mermaidScripts = watchMermaidScripts(page);
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto(sitePath('tutorials/mission-modeling/integrating-rate/'));
+    await hydrated(page);
+    await expectOneVisibleSvgEach(page, 'dark', 2);
+    // Give idle-time prefetching a moment: it must not fetch Mermaid either.
+    await page.waitForTimeout(1000);
+    expect(mermaidScripts).toEqual([]);
+  });
+});
