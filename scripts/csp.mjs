@@ -161,7 +161,8 @@ export function buildPolicy({hashes, embedded, workerBlob = false, algoliaAppId 
   const directives = [
     ['default-src', ["'self'"]],
     ['script-src', script],
-    // React and Mermaid set style attributes and <style> elements at run time.
+    // React sets style attributes at run time; Mermaid diagrams (inline SVG drawn at build time,
+    // or in the browser by a build without Chromium) carry <style> elements and style attributes.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // Infima draws icons as data: SVGs in CSS; Mermaid may inline images.
     ['img-src', ["'self'", 'data:']],

@@ -149,7 +149,7 @@ export function chaptersOf(guide, sections) {
 
 /**
  * How many Mermaid diagrams each page of llms-full.txt holds, by page URL.
- * Diagrams are drawn in the browser only, so this tells how many to wait for.
+ * A build without Chromium leaves diagrams to the browser, so this tells how many to wait for.
  * @param {string} text llms-full.txt
  * @returns {Map<string, number>}
  */

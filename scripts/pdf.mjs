@@ -4,7 +4,7 @@
 //   dist/pdf/orrery-<guide>-<docs version>.pdf
 // Each has a cover with the docs version, a table of contents with page
 // numbers, then the chapters in sidebar order: the content of each page as
-// the browser renders it (diagrams drawn), without navbar, sidebar or footer,
+// the browser renders it (diagrams included), without navbar, sidebar or footer,
 // with wrapped code blocks and links that stay inside the PDF where they can.
 //
 // Usage: node scripts/pdf.mjs [--dir build] [--out dist/pdf] [--only user-guide,api-guide]
@@ -45,12 +45,13 @@ async function grabChapter(page, url, diagrams, log) {
   const response = await page.goto(url, {waitUntil: 'domcontentloaded'});
   if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
-  // Diagrams are drawn in the browser after hydration, with no placeholder:
-  // wait for as many as the page's Markdown holds.
+  // Diagrams are drawn at build time (inline SVG in the HTML). A build without Chromium leaves
+  // them to the browser, which draws them after hydration with no placeholder: wait for as many
+  // as the page's Markdown holds.
   if (diagrams > 0) {
     try {
       await page.waitForFunction(
-        (n) => document.querySelectorAll('.theme-doc-markdown .docusaurus-mermaid-container svg').length >= n,
+        (n) => document.querySelectorAll('.theme-doc-markdown .docusaurus-mermaid-container:has(svg)').length >= n,
         diagrams,
         {timeout: 30_000},
       );
@@ -63,6 +64,8 @@ async function grabChapter(page, url, diagrams, log) {
     if (!content) return null;
     const copy = /** @type {HTMLElement} */ (content.cloneNode(true));
     copy.querySelectorAll('details').forEach((d) => d.setAttribute('open', ''));
+    // The guides print in light mode: the dark drawing of each diagram would only be hidden weight.
+    copy.querySelectorAll('[data-mermaid-variant="dark"]').forEach((d) => d.remove());
     // Absolute URLs for links and images: the PDF document has its own address.
     copy.querySelectorAll('a[href]').forEach((a) => a.setAttribute('href', /** @type {HTMLAnchorElement} */ (a).href));
     copy.querySelectorAll('img[src]').forEach((i) => i.setAttribute('src', /** @type {HTMLImageElement} */ (i).src));

@@ -100,3 +100,20 @@ test('a broken internal link fails the build and names the page and the file', (
     rmSync(dir, {recursive: true, force: true});
   }
 });
+
+test('a Mermaid diagram with a syntax error fails the build and names the file, the line and the error', () => {
+  const dir = copyProject();
+  try {
+    const file = path.join(dir, 'docs', 'glossary.md');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, `${text}\n\`\`\`mermaid\nflowchart LR\n  plan --> sim -- oops\n\`\`\`\n`);
+    // The line of "plan --> sim -- oops", counted from 1.
+    const line = `${text}\n`.split('\n').length + 2;
+    const {status, output} = build(dir);
+    assert.notEqual(status, 0, 'the build should fail');
+    assert.match(output, new RegExp(`docs/glossary\\.md:${line}: Mermaid cannot draw this diagram`));
+    assert.match(output, /Parse error on line/);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});

@@ -11,6 +11,7 @@ import {
   errorLine,
   lineInMessage,
   mermaidSources,
+  pruneStyles,
   rewriteIds,
   stableJson,
 } from '../../src/plugins/mermaid-svg/svg.ts';
@@ -106,6 +107,27 @@ test('compacting never merges or splits numbers that path data runs together', (
   assert.equal(path('M1.23456-2.34567 l5-0.00049'), 'M1.23-2.35 l5-0');
   assert.equal(path('M 10.123456 20.987654 Z'), 'M 10.12 20.99 Z');
   assert.equal(path('M 1.2345e-7,3'), 'M 0,3');
+});
+
+test('style rules that can match nothing in the drawing are dropped, the others kept as written', () => {
+  const svg = (css: string) =>
+    `<svg id="m"><style>${css}</style><g class="node default"><rect></rect></g><span class="edgeLabel"></span></svg>`;
+  const css =
+    '#m{font-family:"Segoe UI, x",sans-serif;fill:#ccc;}@keyframes dash{to{stroke-dashoffset:0;}}' +
+    '#m .node rect,#m .cluster rect{fill:#eee;}#m .error-icon{fill:#a44;}#m [data-look="neo"].node .x{stroke:red;}' +
+    '#m .edgeLabel p{background:hsl(0, 0%, 34%);}#m :root{--f:a;}#m .node.default.clickable{cursor:pointer;}';
+  assert.equal(
+    pruneStyles(svg(css)),
+    svg(
+      '#m{font-family:"Segoe UI, x",sans-serif;fill:#ccc;}@keyframes dash{to{stroke-dashoffset:0;}}' +
+        '#m .node rect{fill:#eee;}#m .edgeLabel p{background:hsl(0, 0%, 34%);}#m :root{--f:a;}',
+    ),
+  );
+  // What it cannot take apart, it leaves alone.
+  for (const odd of ['#m .gone{a:b', '#m .gone{a:b}}', '/* c */#m .gone{a:b}', '#m .gone[x="{"{a:b}']) {
+    assert.equal(pruneStyles(svg(odd)), svg(odd));
+  }
+  assert.equal(pruneStyles('<svg></svg>'), '<svg></svg>');
 });
 
 test('mermaid blocks are found as the remark plugin sees them, and only those', () => {

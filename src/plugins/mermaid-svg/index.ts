@@ -40,7 +40,7 @@ export function mermaidRemarkPlugin(
     config,
     cacheDir: mermaidCacheDir(env, siteDir),
     executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    concurrency: 2,
+    concurrency: Number(env.ORRERY_MERMAID_PAGES) || 2,
     browserScript: path.join(siteDir, 'src', 'plugins', 'mermaid-svg', 'browser.js'),
   };
   const key = stableJson(options);
@@ -73,11 +73,13 @@ export default function mermaidSvgPlugin(context: LoadContext): Plugin {
     },
     async postBuild() {
       for (const renderer of started) {
-        const {diagrams, drawn, cached, milliseconds} = renderer.stats;
+        const {diagrams, drawn, cached, left, milliseconds} = renderer.stats;
         if (diagrams > 0) {
           console.log(
-            `[INFO] Mermaid: ${diagrams} diagram blocks; ${drawn} drawn in Chromium ` +
-              `(${(milliseconds / 1000).toFixed(1)} s, ${renderer.options.concurrency} pages at a time), ${cached} from the cache.`,
+            `[INFO] Mermaid: ${diagrams} diagram blocks, ${drawn + cached + left} different diagrams: ` +
+              `${drawn} drawn in Chromium (${(milliseconds / 1000).toFixed(1)} s, ` +
+              `${renderer.options.concurrency} at a time), ${cached} from the cache` +
+              (left > 0 ? `, ${left} left to the browser.` : '.'),
           );
         }
         await renderer.close();

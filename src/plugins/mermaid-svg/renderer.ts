@@ -77,7 +77,7 @@ export function mermaidVersion(): string {
 export class MermaidRenderer {
   readonly mermaidVersion = mermaidVersion();
   /** Counts for the build's summary line. */
-  readonly stats = {diagrams: 0, drawn: 0, cached: 0, milliseconds: 0};
+  readonly stats = {diagrams: 0, drawn: 0, cached: 0, left: 0, milliseconds: 0};
   private readonly memo = new Map<string, Promise<Svgs | undefined>>();
   private readonly queue: Job[] = [];
   private browser: Promise<Browser | undefined> | undefined;
@@ -127,7 +127,10 @@ export class MermaidRenderer {
       this.stats.cached += 1;
       return cached;
     }
-    if (!(await this.launch())) return undefined;
+    if (!(await this.launch())) {
+      this.stats.left += 1;
+      return undefined;
+    }
     const svgs = await new Promise<Svgs>((resolve, reject) => {
       this.queue.push({source, resolve, reject});
       this.pump();

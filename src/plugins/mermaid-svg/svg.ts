@@ -12,7 +12,7 @@ export type Variant = (typeof VARIANTS)[number];
 export type Svgs = Record<Variant, string>;
 
 /** Bump when the rendering changes in a way the other parts of the cache key do not show. */
-export const RENDERER_VERSION = 2;
+export const RENDERER_VERSION = 3;
 
 /**
  * The id diagrams are drawn with in the browser. Mermaid derives the svg's id, the ids inside it
@@ -126,6 +126,96 @@ export function mermaidSources(markdown: string): string[] {
   return sources;
 }
 
+/**
+ * Splits `text` at `separator` where it is outside quotes, parentheses and brackets, or gives
+ * undefined when those do not balance.
+ */
+function splitTopLevel(text: string, separator: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i] as string;
+    if (quote) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[') depth += 1;
+    else if (c === ')' || c === ']') depth -= 1;
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+    if (depth < 0) return undefined;
+  }
+  if (depth !== 0 || quote) return undefined;
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** The top-level blocks of a style sheet ("selectors{declarations}", "@keyframes x{…}"), or undefined. */
+function cssBlocks(css: string): string[] | undefined {
+  const blocks: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < css.length; i += 1) {
+    const c = css[i] as string;
+    if (quote) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '/' && css[i + 1] === '*') return undefined;
+    else if (c === '{') depth += 1;
+    else if (c === '}') {
+      depth -= 1;
+      if (depth < 0) return undefined;
+      if (depth === 0) {
+        blocks.push(css.slice(start, i + 1));
+        start = i + 1;
+      }
+    }
+  }
+  return depth === 0 && !quote && css.slice(start).trim() === '' ? blocks : undefined;
+}
+
+/**
+ * Drops the rules of a drawing's <style> that cannot match anything in it: Mermaid writes the
+ * rules for every shape and state of a diagram type, and a selector naming a class no element of
+ * this drawing has matches nothing (the rules are scoped to the drawing's id). At-rules
+ * (keyframes) and selectors without classes stay. A style sheet it cannot take apart stays whole.
+ */
+export function pruneStyles(svg: string): string {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(svg);
+  if (!style) return svg;
+  const rest = svg.slice(0, style.index) + svg.slice(style.index + style[0].length);
+  const classes = new Set<string>();
+  for (const match of rest.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of (match[1] as string).split(/\s+/)) if (name) classes.add(name);
+  }
+  const blocks = cssBlocks(style[1] as string);
+  if (!blocks) return svg;
+  const kept: string[] = [];
+  for (const block of blocks) {
+    const brace = block.indexOf('{');
+    const selectorText = block.slice(0, brace);
+    if (selectorText.trim().startsWith('@')) {
+      kept.push(block);
+      continue;
+    }
+    const selectors = splitTopLevel(selectorText, ',');
+    if (!selectors) return svg;
+    const live = selectors.filter((selector) => {
+      // Class names outside attribute selectors and strings.
+      const bare = selector.replace(/\[[^\]]*\]|"[^"]*"|'[^']*'/g, '');
+      return [...bare.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every((m) => classes.has(m[1] as string));
+    });
+    if (live.length > 0) kept.push(`${live.join(',')}${block.slice(brace)}`);
+  }
+  return `${svg.slice(0, style.index)}<style>${kept.join('')}</style>${svg.slice(style.index + style[0].length)}`;
+}
+
 /** A number with more than two decimals, rounded to two (none when it is whole). */
 function round2(number: string): string {
   const rounded = Math.round(Number(number) * 100) / 100;
@@ -133,7 +223,8 @@ function round2(number: string): string {
 }
 
 /**
- * Makes a drawing smaller without changing how it looks: coordinates in path data, points and
+ * Makes a drawing smaller without changing how it looks: style rules that match nothing go
+ * (`pruneStyles`), coordinates in path data, points and
  * transforms keep two decimals (a hundredth of a pixel; some shapes come with fifteen), and the
  * `data-points` attributes (Mermaid's record of each edge's points, base64 JSON that nothing
  * reads once the diagram is drawn) go. Text is left alone. Path data may run numbers together
@@ -141,7 +232,7 @@ function round2(number: string): string {
  * starts and ends at a separator, so no digit ever moves from one number to the next.
  */
 export function compactSvg(svg: string): string {
-  return svg
+  return pruneStyles(svg)
     .replace(/(\s(?:d|points|transform)=")([^"]*)"/g, (_all, before: string, value: string) => {
       return `${before}${value.replace(/(?<![\d.])-?\d+\.\d{3,}(?:e[-+]?\d+)?(?![\d.])/g, round2)}"`;
     })
