@@ -1,7 +1,7 @@
 import {readFileSync, readdirSync, existsSync} from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type {Page} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
 /**
  * Shared accessibility checks for the browser tests: the axe-core rules the
@@ -64,11 +64,11 @@ export async function colorModeOf(page: Page): Promise<ColorMode> {
 }
 
 /**
- * Number of Mermaid diagrams each built doc page draws, by its path (with
- * the trailing slash, as in the sitemap). Diagrams are drawn in the browser
- * after hydration and leave no placeholder in the HTML, so the count comes
- * from the page's Markdown source: the docs plugins' metadata in
- * .docusaurus/ (written by the build) names each page's source file.
+ * Number of Mermaid diagrams each built doc page shows, by its path (with
+ * the trailing slash, as in the sitemap), counted in the page's Markdown
+ * source: the docs plugins' metadata in .docusaurus/ (written by the build)
+ * names each page's source file. The sweep checks that the page shows as
+ * many drawings, so a diagram the build failed to draw is caught too.
  */
 export function diagramCounts(root = '.'): Map<string, number> {
   const counts = new Map<string, number>();
@@ -88,40 +88,34 @@ export function diagramCounts(root = '.'): Map<string, number> {
   return counts;
 }
 
-const DIAGRAM_SVG = '.docusaurus-mermaid-container > svg';
-
 /**
- * Waits until the page shows at least `count` Mermaid diagrams drawn since
- * the last `markDiagrams` call (all of them after a page load). Throws after
- * `timeout` ms with the number found.
+ * Waits until the page shows `count` Mermaid diagrams, each as one visible
+ * SVG: the build draws every diagram in both colour modes (src/plugins/mermaid-svg)
+ * and CSS shows the drawing of the current mode. Throws after `timeout` ms
+ * with the number found.
  */
-export async function waitForDiagrams(page: Page, count: number, timeout = 30_000): Promise<void> {
+export async function waitForDiagrams(page: Page, count: number, timeout = 10_000): Promise<void> {
   if (count === 0) return;
-  await page
-    .waitForFunction(
-      ({selector, n}) => document.querySelectorAll(`${selector}:not([data-axe-seen])`).length >= n,
-      {selector: DIAGRAM_SVG, n: count},
-      {timeout},
-    )
-    .catch(async () => {
-      const found = await page.locator(`${DIAGRAM_SVG}:not([data-axe-seen])`).count();
-      throw new Error(`expected ${count} Mermaid diagram(s), ${found} drawn after ${timeout} ms`);
-    });
-}
-
-/** Marks the diagrams drawn so far, so that `waitForDiagrams` waits for them to be drawn anew. */
-export async function markDiagrams(page: Page): Promise<void> {
-  await page.locator(DIAGRAM_SVG).evaluateAll((svgs) => svgs.forEach((s) => s.setAttribute('data-axe-seen', '')));
+  // Runs in the page: containers showing exactly one of their SVGs.
+  const shown = (): number =>
+    Array.from(document.querySelectorAll('.docusaurus-mermaid-container')).filter(
+      (container) => Array.from(container.querySelectorAll('svg')).filter((svg) => svg.checkVisibility()).length === 1,
+    ).length;
+  await expect
+    .poll(() => page.evaluate(shown), {
+      message: `expected ${count} Mermaid diagram(s), each shown as one SVG`,
+      timeout,
+    })
+    .toBeGreaterThanOrEqual(count);
 }
 
 /**
  * Switches the colour mode with the navbar toggle, as a reader does, and
- * waits for the page to show it and for its diagrams to be drawn again in
- * the new mode's Mermaid theme. Returns the new mode.
+ * waits for the page to show it, with each diagram in the new mode's
+ * drawing. Returns the new mode.
  */
 export async function toggleColorMode(page: Page, diagrams: number): Promise<ColorMode> {
   const next: ColorMode = (await colorModeOf(page)) === 'light' ? 'dark' : 'light';
-  await markDiagrams(page);
   await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
   await page.waitForFunction((m) => document.documentElement.dataset.theme === m, next);
   await waitForDiagrams(page, diagrams);

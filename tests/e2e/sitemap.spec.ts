@@ -30,8 +30,8 @@ test('the sitemap lists the whole site under the base path', () => {
 });
 
 test('the diagram counts the sweep waits for cover the doc pages', () => {
-  // From .docusaurus/ (see diagramCounts): an empty map would let the sweep
-  // check pages before their diagrams are drawn.
+  // From .docusaurus/ (see diagramCounts): an empty map would let a page
+  // whose diagrams the build did not draw pass unnoticed.
   expect(diagrams.get(`${baseUrl}planning/anchors/`)).toBe(1);
   expect(diagrams.get(`${baseUrl}3.4.0/planning/anchors/`)).toBe(1);
   expect(paths.filter((p) => diagrams.has(p)).length).toBeGreaterThan(paths.length * 0.9);
