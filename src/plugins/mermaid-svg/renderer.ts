@@ -86,6 +86,7 @@ export class MermaidRenderer {
   private busy = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private warned = false;
+  private cacheWarned = false;
 
   constructor(readonly options: RendererOptions) {}
 
@@ -136,10 +137,16 @@ export class MermaidRenderer {
       this.pump();
     });
     this.stats.drawn += 1;
-    mkdirSync(path.dirname(file), {recursive: true});
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(svgs));
-    renameSync(temporary, file);
+    try {
+      // Written whole, then renamed: a build reading the cache at the same time sees all or nothing.
+      mkdirSync(path.dirname(file), {recursive: true});
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(svgs));
+      renameSync(temporary, file);
+    } catch (error) {
+      if (!this.cacheWarned) console.warn(`[WARNING] Mermaid drawings are not cached: ${String(error)}`);
+      this.cacheWarned = true;
+    }
     return svgs;
   }
 
