@@ -7,15 +7,22 @@ import {test, expect, sitePath, hydrated} from './fixtures';
 /** A string only Mermaid's own code holds (its error for text that is no diagram). */
 const MERMAID_LIBRARY = 'No diagram type detected';
 
-/** Collects the URLs of the scripts the page loads (prefetches included) that hold Mermaid's code. */
-function watchMermaidScripts(page: Page): string[] {
-  const found: string[] = [];
-  page.on('response', async (response) => {
+/**
+ * Watches the scripts the page loads (prefetches included); `found()` resolves, once every body
+ * seen so far has been read, to the URLs of those that hold Mermaid's code.
+ */
+function watchMermaidScripts(page: Page): {found: () => Promise<string[]>} {
+  const pending: Promise<string | undefined>[] = [];
+  page.on('response', (response) => {
     if (!response.url().endsWith('.js')) return;
-    const body = await response.text().catch(() => '');
-    if (body.includes(MERMAID_LIBRARY)) found.push(response.url());
+    pending.push(
+      response
+        .text()
+        .then((body) => (body.includes(MERMAID_LIBRARY) ? response.url() : undefined))
+        .catch(() => undefined),
+    );
   });
-  return found;
+  return {found: async () => (await Promise.all(pending)).filter((url): url is string => url !== undefined)};
 }
 
 const containers = (page: Page) => page.locator('main .docusaurus-mermaid-container');
@@ -60,7 +67,7 @@ test.describe('Mermaid diagrams', () => {
         .evaluate((rect) => getComputedStyle(rect).fill);
     expect(await fill('dark')).not.toBe(await fill('light'));
 
-    expect(mermaidScripts).toEqual([]);
+    expect(await mermaidScripts.found()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -107,7 +114,7 @@ test.describe('Mermaid diagrams', () => {
     await expect(containers(page).locator('svg').filter({visible: true})).toContainText('Plan start');
     await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
     await expectOneVisibleSvgEach(page, 'dark', 1);
-    expect(mermaidScripts).toEqual([]);
+    expect(await mermaidScripts.found()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -119,6 +126,6 @@ test.describe('Mermaid diagrams', () => {
     await expectOneVisibleSvgEach(page, 'dark', 2);
     // Give idle-time prefetching a moment: it must not fetch Mermaid either.
     await page.waitForTimeout(1000);
-    expect(mermaidScripts).toEqual([]);
+    expect(await mermaidScripts.found()).toEqual([]);
   });
 });
