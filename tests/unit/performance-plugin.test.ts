@@ -57,3 +57,14 @@ test('the page template loads the scripts after the first paint, in order', () =
   assert.equal(afterPaintSsrTemplate(defaultTemplate), template);
   assert.throws(() => afterPaintSsrTemplate('<html></html>'), /no longer matches/);
 });
+
+test("the staged entry accepts Docusaurus's client entry and stops the build on any other", async () => {
+  const {checkClientEntry} = await import('../../src/plugins/performance/index.ts');
+  const entry = require.resolve('@docusaurus/core/lib/client/clientEntry.js');
+  assert.doesNotThrow(() => checkClientEntry(entry));
+  assert.throws(
+    () => checkClientEntry({main: entry}),
+    /expected Docusaurus's browser entry .* update src\/plugins\/performance\/client\/stagedEntry\.ts/,
+  );
+  assert.throws(() => checkClientEntry('/x/lib/client/otherEntry.js'), /otherEntry\.js/);
+});

@@ -100,6 +100,18 @@ function useCacheDirectory(config: WebpackConfig, directory: string | undefined)
   }
 }
 
+/**
+ * ./client/stagedEntry.ts imports Docusaurus's client entry by path; stop the
+ * build if Docusaurus no longer starts the browser bundle there.
+ */
+export function checkClientEntry(entry: unknown): void {
+  if (typeof entry === 'string' && /[\\/]lib[\\/]client[\\/]clientEntry\.js$/.test(entry)) return;
+  throw new Error(
+    `The performance plugin expected Docusaurus's browser entry to be @docusaurus/core/lib/client/clientEntry.js, ` +
+      `got ${JSON.stringify(entry)}; update src/plugins/performance/client/stagedEntry.ts.`,
+  );
+}
+
 export default function performancePlugin(context: LoadContext): Plugin {
   const dir = path.join(context.siteDir, 'src', 'plugins', 'performance');
   const {prism} = context.siteConfig.themeConfig as ThemeConfig;
@@ -136,8 +148,9 @@ export default function performancePlugin(context: LoadContext): Plugin {
       const bundler = currentBundler.instance;
       const production = config.mode === 'production';
       useCacheDirectory(config, process.env.ORRERY_BUILD_CACHE_DIR);
+      if (!isServer && production) checkClientEntry(config.entry);
       return {
-        mergeStrategy: {'optimization.minimizer': 'replace'},
+        mergeStrategy: {'optimization.minimizer': 'replace', entry: 'replace'},
         resolve: {
           alias: {
             '@orrery/code-highlighter': path.join(dir, 'highlighter', isServer ? 'server.ts' : 'client.ts'),
@@ -194,8 +207,14 @@ export default function performancePlugin(context: LoadContext): Plugin {
             isServer || !production ? config.optimization?.minimizer : modernMinimizers(config, currentBundler),
         },
         // Chunk files named by id only: the runtime then needs no table of
-        // chunk names to build file names (prefetching keeps its own).
-        ...(isServer || !production ? {} : {output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'}}),
+        // chunk names to build file names (prefetching keeps its own). The
+        // entry evaluates the main bundle in stages (./client/stagedEntry.ts).
+        ...(isServer || !production
+          ? {}
+          : {
+              output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'},
+              entry: path.join(dir, 'client', 'stagedEntry.ts'),
+            }),
       } as ReturnType<ConfigureWebpack>;
     },
   };
