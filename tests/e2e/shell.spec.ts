@@ -147,6 +147,29 @@ test.describe('docs sidebar', () => {
   });
 });
 
+test.describe('page start', () => {
+  for (const route of ['overview/design/software-design-document/', '', 'search/']) {
+    test(`/${route} lists its own chunk scripts in the page, and the bundler asks for no other script before hydrating`, async ({
+      page,
+    }) => {
+      const requested: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+      });
+      await page.goto(sitePath(route));
+      await hydrated(page);
+      const listed =
+        (await page.locator('script[data-page-scripts]').getAttribute('data-page-scripts'))?.split(' ') ?? [];
+      expect(listed.length, 'the page loader lists the chunks of the page').toBeGreaterThan(0);
+      const entry = requested.filter((url) => /\/(runtime~main|main)\.[0-9a-f]+\.js$/.test(url));
+      expect(entry).toHaveLength(2);
+      expect(requested.slice(2).sort(), 'scripts fetched until hydration: the listed ones only').toEqual(
+        [...listed].sort(),
+      );
+    });
+  }
+});
+
 test.describe('navigation progress bar', () => {
   const navbarLink = (page: Page, name: string) =>
     page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name, exact: true});

@@ -52,8 +52,8 @@ test('the page template loads the scripts after the first paint, in order', () =
   assert.doesNotMatch(template, /<script src=/);
   assert.match(template, /requestAnimationFrame/);
   assert.match(template, /e\.async=false/);
-  assert.ok(template.indexOf('<script>(function(s)') > template.indexOf('<div id="__docusaurus">'));
-  assert.ok(template.indexOf('<script>(function(s)') < template.indexOf('it.postBodyTags'));
+  assert.ok(template.indexOf('<script data-page-scripts>(function(s,p)') > template.indexOf('<div id="__docusaurus">'));
+  assert.ok(template.indexOf('<script data-page-scripts>(function(s,p)') < template.indexOf('it.postBodyTags'));
   assert.equal(afterPaintSsrTemplate(defaultTemplate), template);
   assert.throws(() => afterPaintSsrTemplate('<html></html>'), /no longer matches/);
 });

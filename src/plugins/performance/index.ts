@@ -6,13 +6,22 @@
  * the benchmark (`npm run bench`) its cache switch. Build configuration only;
  * no content changes.
  */
-import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, promises as fsp, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {ThemeConfig} from '@docusaurus/preset-classic';
 import type {PrismTheme} from 'prism-react-renderer';
 import {prismCss} from './prismCss';
+import {
+  addPageScripts,
+  CHUNK_GROUPS_FILE,
+  LOADER_ATTRIBUTE,
+  pagePath,
+  pageScripts,
+  readPageScriptsData,
+  type ChunkGroups,
+} from './pageScripts';
 
 type ConfigureWebpack = NonNullable<Plugin['configureWebpack']>;
 type WebpackConfig = Parameters<ConfigureWebpack>[0];
@@ -100,6 +109,42 @@ function useCacheDirectory(config: WebpackConfig, directory: string | undefined)
   }
 }
 
+/** What the bundler's `done` hook hands over, in webpack and in Rspack. */
+interface DoneStats {
+  compilation: {
+    outputOptions: {publicPath?: unknown};
+    namedChunkGroups: ReadonlyMap<string, {getFiles(): string[]}>;
+  };
+}
+
+/**
+ * A bundler plugin for the browser build: writes each named chunk group's
+ * files to `file`, for ./pageScripts.ts (react-loadable's manifest cannot
+ * serve: it keys chunks by a name that may equal another chunk's id).
+ */
+function chunkGroupsWriter(file: string, publicPath: string): object {
+  return {
+    apply(compiler: {hooks: {done: {tap(name: string, fn: (stats: DoneStats) => void): void}}}) {
+      compiler.hooks.done.tap('orrery-chunk-groups', ({compilation}) => {
+        const groups: ChunkGroups = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          groups[name] = group.getFiles().map((f) => publicPath + f);
+        }
+        writeFileSync(file, JSON.stringify(groups));
+      });
+    },
+  };
+}
+
+/** Every .html file under `dir`. */
+async function htmlFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await fsp.readdir(dir, {withFileTypes: true, recursive: true})) {
+    if (entry.isFile() && entry.name.endsWith('.html')) files.push(path.join(entry.parentPath, entry.name));
+  }
+  return files;
+}
+
 /**
  * ./client/stagedEntry.ts imports Docusaurus's client entry by path; stop the
  * build if Docusaurus no longer starts the browser bundle there.
@@ -131,6 +176,9 @@ export default function performancePlugin(context: LoadContext): Plugin {
   );
 
   const trimLoader = path.join(dir, 'loaders', 'trimClientData.cjs');
+  // Written by the browser build (chunkGroupsWriter); a stale one must not outlive a failed build.
+  const chunkGroupsFile = path.join(generated, CHUNK_GROUPS_FILE);
+  rmSync(chunkGroupsFile, {force: true});
   const docSearchVersion = writeDocSearchVersionModule(context.siteDir, generated);
 
   return {
@@ -143,6 +191,22 @@ export default function performancePlugin(context: LoadContext): Plugin {
       path.join(dir, 'client', 'idlePrefetch.ts'),
       path.join(dir, 'client', 'progressBar.ts'),
     ],
+
+    // Each page's loader lists the scripts of its own chunks (./pageScripts.ts).
+    async postBuild({outDir, baseUrl}) {
+      const {shortChunkNames} = createRequire(path.join(context.siteDir, 'package.json'))(trimLoader) as {
+        shortChunkNames: (registrySource: string) => Map<string, string>;
+      };
+      const data = readPageScriptsData(context.generatedFilesDir, chunkGroupsFile, shortChunkNames);
+      if (!data) return;
+      const entry = data.groups.main ?? [];
+      for (const file of await htmlFiles(outDir)) {
+        const html = await fsp.readFile(file, 'utf8');
+        if (!html.includes(`<script ${LOADER_ATTRIBUTE}`)) continue;
+        const scripts = pageScripts(pagePath(outDir, file, baseUrl), data, entry);
+        await fsp.writeFile(file, addPageScripts(html, scripts, file));
+      }
+    },
 
     configureWebpack(config, isServer, {currentBundler}) {
       const bundler = currentBundler.instance;
@@ -176,6 +240,9 @@ export default function performancePlugin(context: LoadContext): Plugin {
           ...(isServer
             ? [new bundler.NormalModuleReplacementPlugin(/^mermaid$/, path.join(dir, 'clientOnly.ts'))]
             : []),
+          ...(isServer || !production
+            ? []
+            : [chunkGroupsWriter(chunkGroupsFile, String(config.output?.publicPath ?? context.baseUrl))]),
           // @docusaurus/utils-common requires all of tslib for one helper.
           new bundler.NormalModuleReplacementPlugin(/^tslib$/, (resource: {context?: string; request: string}) => {
             if (/[\\/]@docusaurus[\\/]utils-common[\\/]/.test(resource.context ?? '')) {

@@ -1,4 +1,5 @@
 import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
+import {LOADER_ATTRIBUTE} from './pageScripts';
 
 /**
  * The page template (siteConfig.ssrTemplate): Docusaurus's own, except that
@@ -23,10 +24,15 @@ const deferredScripts = `
 const bodyEnd = '\n    <%~ it.postBodyTags %>';
 
 // After the next frame (rAF), a task later (setTimeout): the paint has happened.
+// The entry scripts come from the template; the page's own chunks, from the
+// loader's attribute, which the performance plugin fills in after the build
+// (./pageScripts.ts). The script's text is the same on every page.
 const loader =
-  '\n    <script>(function(s){requestAnimationFrame(function(){setTimeout(function(){s.forEach(function(u){' +
+  `\n    <script ${LOADER_ATTRIBUTE}>(function(s,p){requestAnimationFrame(function(){setTimeout(function(){` +
+  '(p?s.concat(p.split(" ")):s).forEach(function(u){' +
   'var e=document.createElement("script");e.src=u;e.async=false;document.head.appendChild(e)})})})})(' +
-  '<%~ JSON.stringify(it.scripts.map((s) => it.baseUrl + s)).replace(/</g, "\\\\u003c") %>)</script>';
+  '<%~ JSON.stringify(it.scripts.map((s) => it.baseUrl + s)).replace(/</g, "\\\\u003c") %>' +
+  `,document.currentScript.getAttribute("${LOADER_ATTRIBUTE}"))</script>`;
 
 export function afterPaintSsrTemplate(template: string = defaultTemplate): string {
   if (!template.includes(deferredScripts) || !template.includes(bodyEnd)) {

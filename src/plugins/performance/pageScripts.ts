@@ -1,0 +1,131 @@
+/**
+ * The scripts of each page's own chunks, listed in its HTML so that the page
+ * loader (./ssrTemplate.ts) fetches them alongside the main bundle.
+ *
+ * Docusaurus's page template lists only the entry scripts (runtime and main):
+ * the chunks of the page's routes (its MDX content, its sidebar, its docs
+ * version) are requested by the client entry once the main bundle has run,
+ * one network round trip later, and the entry appends a <script> for each of
+ * them inside its own long task. With the chunks listed, the browser fetches
+ * them at once and runs each in a task of its own; the entry finds them
+ * loaded.
+ *
+ * Sources, all written by the build: `.docusaurus/routes.js` (the route tree),
+ * `.docusaurus/routesChunkNames.json` (each route's chunk names),
+ * `.docusaurus/registry.js` (for the short chunk names of ./loaders/trimClientData.cjs)
+ * and the chunk groups the browser bundle emitted (`chunkGroupsFile`).
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {matchRoutes, type RouteConfig} from 'react-router-config';
+
+export interface RouteNode {
+  path: string;
+  exact?: boolean;
+  strict?: boolean;
+  /** `${path}-${hash}`, the key of routesChunkNames.json; null for the catch-all route. */
+  key: string | null;
+  routes?: RouteNode[];
+}
+
+/** Chunk group name → the files of its chunks, as the bundler emitted them (publicPath included). */
+export type ChunkGroups = Record<string, string[]>;
+
+/** The name of the file the browser build writes its chunk groups to, in the plugin's generated directory. */
+export const CHUNK_GROUPS_FILE = 'chunk-groups.json';
+
+/**
+ * The route tree of `.docusaurus/routes.js`. The module is Docusaurus's own
+ * output (two imports, then `export default [...]` of plain objects whose
+ * components are `ComponentCreator(path, hash)` calls); it is run with a
+ * ComponentCreator that returns the route's key.
+ */
+export function parseRoutesModule(source: string, file = 'routes.js'): RouteNode[] {
+  const body = source
+    .replace(/^import\s[^;]+;\s*$/gm, '')
+    .replace(/^export default\s/m, 'return ')
+    .replace(/component:\s*ComponentCreator\(/g, 'key: ComponentCreator(');
+  if (!body.includes('return ')) throw new Error(`${file}: no \`export default\` of a route list.`);
+  const creator = (routePath: string, hash?: string): string | null =>
+    hash === undefined ? null : `${routePath}-${hash}`;
+  // The generated module holds only literals and ComponentCreator calls.
+  const routes = new Function('ComponentCreator', 'React', body)(creator, {}) as unknown;
+  if (!Array.isArray(routes)) throw new Error(`${file}: the default export is not a route list.`);
+  return routes as RouteNode[];
+}
+
+function leaves(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) leaves(v, out);
+  return out;
+}
+
+export interface PageScriptsData {
+  routes: RouteNode[];
+  routesChunkNames: Record<string, unknown>;
+  /** Chunk name in routesChunkNames.json → the name the browser bundle gave the chunk. */
+  renamed: Map<string, string>;
+  groups: ChunkGroups;
+}
+
+/**
+ * The script URLs of the chunks the client entry preloads for `pathname`
+ * (every route that matches it, outermost first, as Docusaurus's preload
+ * does), in that order and each once; scripts in `exclude` (the entry's own)
+ * are left out.
+ */
+export function pageScripts(pathname: string, data: PageScriptsData, exclude: Iterable<string> = []): string[] {
+  const seen = new Set(exclude);
+  const scripts: string[] = [];
+  const pathnames = new Set([pathname, decodeURI(pathname)]);
+  for (const p of pathnames) {
+    for (const {route} of matchRoutes(data.routes as unknown as RouteConfig[], p)) {
+      const key = (route as unknown as RouteNode).key;
+      if (!key) continue;
+      for (const name of leaves(data.routesChunkNames[key])) {
+        for (const file of data.groups[data.renamed.get(name) ?? name] ?? []) {
+          if (!file.endsWith('.js') || seen.has(file)) continue;
+          seen.add(file);
+          scripts.push(file);
+        }
+      }
+    }
+  }
+  return scripts;
+}
+
+/** The attribute of the page loader's <script> that lists the page's chunk scripts. */
+export const LOADER_ATTRIBUTE = 'data-page-scripts';
+
+const LOADER_TAG = new RegExp(`<script ${LOADER_ATTRIBUTE}(?:="[^"]*")?>`);
+
+/** `html` with `scripts` in its page loader's attribute; throws (naming `file`) if the page has no loader. */
+export function addPageScripts(html: string, scripts: string[], file: string): string {
+  if (!LOADER_TAG.test(html)) {
+    throw new Error(`${file}: no page loader (<script ${LOADER_ATTRIBUTE}>) to list the page's chunk scripts in.`);
+  }
+  const value = scripts.join(' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return html.replace(LOADER_TAG, `<script ${LOADER_ATTRIBUTE}="${value}">`);
+}
+
+/** The page path an HTML file of the build serves (`a/b/index.html` → `<baseUrl>a/b/`). */
+export function pagePath(outDir: string, file: string, baseUrl: string): string {
+  const relative = path.relative(outDir, file).split(path.sep).join('/');
+  return baseUrl + relative.replace(/(^|\/)index\.html$/, '$1');
+}
+
+/** Reads the build's route data; null when the browser build wrote no chunk groups (not a production build). */
+export function readPageScriptsData(
+  generatedFilesDir: string,
+  chunkGroupsFile: string,
+  shortChunkNames: (registrySource: string) => Map<string, string>,
+): PageScriptsData | null {
+  if (!existsSync(chunkGroupsFile)) return null;
+  const read = (name: string): string => readFileSync(path.join(generatedFilesDir, name), 'utf8');
+  return {
+    routes: parseRoutesModule(read('routes.js'), path.join(generatedFilesDir, 'routes.js')),
+    routesChunkNames: JSON.parse(read('routesChunkNames.json')) as Record<string, unknown>,
+    renamed: shortChunkNames(read('registry.js')),
+    groups: JSON.parse(readFileSync(chunkGroupsFile, 'utf8')) as ChunkGroups,
+  };
+}
