@@ -168,6 +168,15 @@ test.describe('page start', () => {
       );
     });
   }
+
+  test('the 404 page lists no chunk scripts (the unknown path decides which it needs) and still starts', async ({
+    page,
+  }) => {
+    await page.goto(sitePath('api/no/such/page/'));
+    await hydrated(page);
+    await expect(page.locator('script[data-page-scripts]')).toHaveAttribute('data-page-scripts', '');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+  });
 });
 
 test.describe('navigation progress bar', () => {

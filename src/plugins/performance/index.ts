@@ -203,7 +203,9 @@ export default function performancePlugin(context: LoadContext): Plugin {
       for (const file of await htmlFiles(outDir)) {
         const html = await fsp.readFile(file, 'utf8');
         if (!html.includes(`<script ${LOADER_ATTRIBUTE}`)) continue;
-        const scripts = pageScripts(pagePath(outDir, file, baseUrl), data, entry);
+        // 404.html answers any unknown path; the chunks it needs depend on that path, so the bundler picks them.
+        const notFound = path.relative(outDir, file) === '404.html';
+        const scripts = notFound ? [] : pageScripts(pagePath(outDir, file, baseUrl), data, entry);
         await fsp.writeFile(file, addPageScripts(html, scripts, file));
       }
     },
