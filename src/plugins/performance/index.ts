@@ -112,7 +112,6 @@ function useCacheDirectory(config: WebpackConfig, directory: string | undefined)
 /** What the bundler's `done` hook hands over, in webpack and in Rspack. */
 interface DoneStats {
   compilation: {
-    outputOptions: {publicPath?: unknown};
     namedChunkGroups: ReadonlyMap<string, {getFiles(): string[]}>;
   };
 }

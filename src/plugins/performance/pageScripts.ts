@@ -18,6 +18,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {matchRoutes, type RouteConfig} from 'react-router-config';
+import {chunkNameLeaves} from './chunkNames';
 
 export interface RouteNode {
   path: string;
@@ -54,12 +55,6 @@ export function parseRoutesModule(source: string, file = 'routes.js'): RouteNode
   return routes as RouteNode[];
 }
 
-function leaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) leaves(v, out);
-  return out;
-}
-
 export interface PageScriptsData {
   routes: RouteNode[];
   routesChunkNames: Record<string, unknown>;
@@ -82,7 +77,7 @@ export function pageScripts(pathname: string, data: PageScriptsData, exclude: It
     for (const {route} of matchRoutes(data.routes as unknown as RouteConfig[], p)) {
       const key = (route as unknown as RouteNode).key;
       if (!key) continue;
-      for (const name of leaves(data.routesChunkNames[key])) {
+      for (const name of chunkNameLeaves(data.routesChunkNames[key])) {
         for (const file of data.groups[data.renamed.get(name) ?? name] ?? []) {
           if (!file.endsWith('.js') || seen.has(file)) continue;
           seen.add(file);

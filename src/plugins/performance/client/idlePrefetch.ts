@@ -16,6 +16,7 @@ import type {ClientModule} from '@docusaurus/types';
 import {matchPath} from '@docusaurus/router';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
+import {chunkNameLeaves} from '../chunkNames';
 
 declare const __webpack_require__: {gca(chunkName: string): string | undefined};
 
@@ -45,19 +46,13 @@ function matchRoutes(list: Route[], pathname: string, branch: Route[] = []): Rou
   return branch;
 }
 
-function leaves(value: unknown, out: string[]): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) leaves(v, out);
-  return out;
-}
-
 /** Route path → chunk names, built once (route keys are "<path>-<hash>"). */
 function chunkNames(path: string): string[] {
   if (!chunksByPath) {
     chunksByPath = new Map();
     for (const [key, chunks] of Object.entries(routesChunkNames)) {
       const routePath = key.replace(/-[^-]+$/, '');
-      chunksByPath.set(routePath, leaves(chunks, chunksByPath.get(routePath) ?? []));
+      chunksByPath.set(routePath, chunkNameLeaves(chunks, chunksByPath.get(routePath) ?? []));
     }
   }
   return chunksByPath.get(path) ?? [];
