@@ -9,6 +9,8 @@ import pkg from './package.json';
 import llmsTxt from './src/plugins/llms-txt';
 import mermaidSvg, {mermaidRemarkPlugin, type MermaidSiteConfig} from './src/plugins/mermaid-svg';
 import performancePlugin, {fasterOptions} from './src/plugins/performance';
+import earlyInput from './src/plugins/early-input';
+import remarkTableLabels from './src/plugins/table-labels';
 import {afterPaintSsrTemplate} from './src/plugins/performance/ssrTemplate';
 
 // ---------------------------------------------------------------------------
@@ -40,7 +42,7 @@ const mermaidRemark = mermaidRemarkPlugin(__dirname, mermaid);
 
 // Options every docs instance shares; each instance spreads and specialises.
 const sharedDocsOptions = {
-  beforeDefaultRemarkPlugins: [mermaidRemark],
+  beforeDefaultRemarkPlugins: [mermaidRemark, remarkTableLabels],
   editUrl: `${docsRepo}/edit/main/`,
   showLastUpdateTime: false,
   breadcrumbs: true,
@@ -66,7 +68,7 @@ const config: Config = {
   projectName: 'orrery-docs',
 
   onBrokenLinks: 'throw',
-  onBrokenAnchors: 'warn',
+  onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
 
   i18n: {
@@ -93,7 +95,7 @@ const config: Config = {
     mermaid: true,
     format: 'detect',
     hooks: {
-      onBrokenMarkdownLinks: 'warn',
+      onBrokenMarkdownLinks: 'throw',
       onBrokenMarkdownImages: 'throw',
     },
   },
@@ -137,6 +139,8 @@ const config: Config = {
     ],
     // Keeps Prism out of the browser bundles and tunes the client build (src/plugins/performance/README.md).
     performancePlugin,
+    // The navbar's controls and the announcement bar answer before hydration (src/plugins/early-input/README.md).
+    [earlyInput, {enabled: readFlag(process.env, 'ORRERY_EARLY_INPUT', true)}],
     // Draws the Mermaid diagrams while the content loads, for mermaidRemark (src/plugins/mermaid-svg/README.md).
     mermaidSvg,
     [

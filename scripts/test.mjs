@@ -63,6 +63,14 @@ run('Unit tests', 'node', [
   '--test-reporter=spec',
   ...testFiles('tests/unit', '.test.ts'),
 ]);
+// Checks of the built site that need no browser: valid HTML (W3C Nu checker), link-preview images.
+run('Build output checks', 'node', [
+  '--import',
+  'tsx',
+  '--test',
+  '--test-reporter=spec',
+  ...testFiles('tests/build-output', '.test.ts'),
+]);
 run('Build-error tests', 'node', ['--test', '--test-reporter=spec', ...testFiles('tests/build-errors', '.test.mjs')]);
 run('Browser tests', 'npx', ['playwright', 'test']);
 printBrowserSummary('test-results/e2e.json');

@@ -77,38 +77,41 @@ export default function Home(): ReactNode {
     <Layout
       title="Mission modeling, planning and sequencing"
       description="Documentation for Orrery, the open-source suite for spacecraft mission modeling, planning, simulation, scheduling, constraint checking, command expansion and sequencing.">
-      <header className={styles.hero}>
-        <div className="container">
-          <Heading as="h1" className={styles.title}>
-            Orrery Documentation
-          </Heading>
-          <p className={styles.tagline}>
-            Model your spacecraft, plan and simulate its activities, check flight rules and turn the plan into command
-            sequences — on your own servers, online or air-gapped.
-          </p>
-          <div className={styles.actions}>
-            <Link className="button button--primary button--lg" to="/introduction/">
-              Get started
-            </Link>
-            <Link className="button button--secondary button--lg" to="/api/introduction/">
-              GraphQL API
-            </Link>
+      {/* One <main>: the hero is part of the content (the announcement bar is the page's only banner). */}
+      <main>
+        <div className={styles.hero}>
+          <div className="container">
+            <Heading as="h1" className={styles.title}>
+              Orrery Documentation
+            </Heading>
+            <p className={styles.tagline}>
+              Model your spacecraft, plan and simulate its activities, check flight rules and turn the plan into command
+              sequences — on your own servers, online or air-gapped.
+            </p>
+            <div className={styles.actions}>
+              <Link className="button button--primary button--lg" to="/introduction/">
+                Get started
+              </Link>
+              <Link className="button button--secondary button--lg" to="/api/introduction/">
+                GraphQL API
+              </Link>
+            </div>
           </div>
         </div>
-      </header>
-      <main className="container margin-vert--xl">
-        <section aria-labelledby="audiences">
-          <Heading as="h2" id="audiences">
-            Start where your work starts
-          </Heading>
-          <AudienceCards audiences={audiences} />
-        </section>
-        <section aria-labelledby="sections" className="margin-top--xl">
-          <Heading as="h2" id="sections">
-            Browse the documentation
-          </Heading>
-          <SectionLinks sections={sections} />
-        </section>
+        <div className="container margin-vert--xl">
+          <section aria-labelledby="audiences">
+            <Heading as="h2" id="audiences">
+              Start where your work starts
+            </Heading>
+            <AudienceCards audiences={audiences} />
+          </section>
+          <section aria-labelledby="sections" className="margin-top--xl">
+            <Heading as="h2" id="sections">
+              Browse the documentation
+            </Heading>
+            <SectionLinks sections={sections} />
+          </section>
+        </div>
       </main>
     </Layout>
   );

@@ -135,6 +135,17 @@ function chunkGroupsWriter(file: string, publicPath: string): object {
   };
 }
 
+/**
+ * The search theme's SearchBar always renders `<link rel="preconnect"
+ * href="https://{appId}-dsn.algolia.net">`; in embedded-search builds the app id
+ * is a placeholder that makes that URL invalid (src/config/search.ts), so no
+ * browser connects, but the page would carry an invalid URL (the W3C checker
+ * says so) and a hint about a service the build does not use: it goes.
+ */
+export function withoutEmbeddedPreconnect(html: string): string {
+  return html.replace(/<link\b[^>]*\bhref="?https:\/\/\[embedded\]-dsn\.algolia\.net"?[^>]*>/g, '');
+}
+
 /** Every .html file under `dir`. */
 async function htmlFiles(dir: string): Promise<string[]> {
   const files: string[] = [];
@@ -200,12 +211,15 @@ export default function performancePlugin(context: LoadContext): Plugin {
       if (!data) return;
       const entry = data.groups.main ?? [];
       for (const file of await htmlFiles(outDir)) {
-        const html = await fsp.readFile(file, 'utf8');
-        if (!html.includes(`<script ${LOADER_ATTRIBUTE}`)) continue;
-        // 404.html answers any unknown path; the chunks it needs depend on that path, so the bundler picks them.
-        const notFound = path.relative(outDir, file) === '404.html';
-        const scripts = notFound ? [] : pageScripts(pagePath(outDir, file, baseUrl), data, entry);
-        await fsp.writeFile(file, addPageScripts(html, scripts, file));
+        const original = await fsp.readFile(file, 'utf8');
+        let html = withoutEmbeddedPreconnect(original);
+        if (html.includes(`<script ${LOADER_ATTRIBUTE}`)) {
+          // 404.html answers any unknown path; the chunks it needs depend on that path, so the bundler picks them.
+          const notFound = path.relative(outDir, file) === '404.html';
+          const scripts = notFound ? [] : pageScripts(pagePath(outDir, file, baseUrl), data, entry);
+          html = addPageScripts(html, scripts, file);
+        }
+        if (html !== original) await fsp.writeFile(file, html);
       }
     },
 

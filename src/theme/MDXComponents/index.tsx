@@ -4,7 +4,8 @@
  * - Wide Markdown tables scroll sideways on narrow screens, and a region that
  *   scrolls must be reachable by keyboard (WCAG 2.1.1; axe
  *   "scrollable-region-focusable"). Every Markdown table is rendered inside a
- *   focusable, labelled scroll container.
+ *   focusable scroll container, named after the heading above the table
+ *   (src/plugins/table-labels), so that the names are unique on a page.
  * - A task list item (`- [ ] text`, the upgrade guides' checklists) renders a
  *   checkbox with no name (WCAG 4.1.2; axe "label"). Its checkbox and the
  *   item's text are wrapped in a <label>, so the text names the checkbox.
@@ -12,12 +13,16 @@
  */
 import {Children, cloneElement, isValidElement, type ComponentProps, type ReactElement, type ReactNode} from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
+import {TABLE_LABEL_PROPERTY} from '@site/src/plugins/table-labels';
 import styles from './styles.module.css';
 
-function Table(props: ComponentProps<'table'>): ReactNode {
+type TableProps = ComponentProps<'table'> & {[TABLE_LABEL_PROPERTY]?: string};
+
+function Table({[TABLE_LABEL_PROPERTY]: label, ...props}: TableProps): ReactNode {
   return (
-    // A keyboard user must be able to scroll a wide table (WCAG 2.1.1).
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Table">
+    // A keyboard user must be able to scroll a wide table (WCAG 2.1.1). The region's name comes
+    // from the heading above the table (src/plugins/table-labels), so that each is unique.
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={label ?? 'Table'}>
       <table {...props} />
     </div>
   );

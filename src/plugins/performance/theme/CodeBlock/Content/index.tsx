@@ -13,6 +13,9 @@
  * - A code block rendered in the browser (after a client-side navigation, in
  *   a lazy tab, or under `npm start`) shows its lines plain at once and
  *   highlighted as soon as the Prism chunk has loaded.
+ * - Lines are `<span>` elements shown as blocks, not the `<div>` of the
+ *   theme's CodeBlock/Line: HTML allows only phrasing content in `<code>`
+ *   (the W3C checker flags every code block otherwise).
  */
 import {forwardRef, useEffect, useState, type ComponentProps, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
@@ -20,8 +23,8 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
-import Line from '@theme/CodeBlock/Line';
-import type {LineInputProps, LineOutputProps, TokenInputProps, TokenOutputProps} from 'prism-react-renderer';
+import LineToken from '@theme/CodeBlock/Line/Token';
+import type {LineInputProps, LineOutputProps, Token, TokenInputProps, TokenOutputProps} from 'prism-react-renderer';
 import {getTokenizer, loadTokenizer, type Tokenizer} from '@orrery/code-highlighter';
 import {plainLines} from '../../../highlighter/tokenize';
 import styles from './styles.module.css';
@@ -76,20 +79,53 @@ function useTokenizer(): Tokenizer | undefined {
   return tokenizer;
 }
 
+/** The theme's fix (3.10.2): a line holding only "\n" would break twice with the <br /> below. */
+function fixLineBreak(line: Token[]): Token[] {
+  return line.length === 1 && line[0]!.content === '\n' ? [{...line[0]!, content: ''}] : line;
+}
+
+/** One line: the theme's CodeBlock/Line, as a block-level <span> instead of a <div>. */
+function Line({
+  line: lineProp,
+  classNames,
+  showLineNumbers,
+}: {
+  line: Token[];
+  classNames?: string[];
+  showLineNumbers: boolean;
+}): ReactNode {
+  const line = fixLineBreak(lineProp);
+  const lineProps = getLineProps({line, className: clsx(classNames, showLineNumbers && styles.codeLine)});
+  const tokens = line.map((token, key) => {
+    const tokenProps = getTokenProps({token});
+    return (
+      <LineToken key={key} {...tokenProps} line={line} token={token}>
+        {tokenProps.children}
+      </LineToken>
+    );
+  });
+  return (
+    <span {...lineProps}>
+      {showLineNumbers ? (
+        <>
+          <span className={styles.codeLineNumber} />
+          <span className={styles.codeLineContent}>{tokens}</span>
+        </>
+      ) : (
+        tokens
+      )}
+      <br />
+    </span>
+  );
+}
+
 function Lines(): ReactNode {
   const {metadata} = useCodeBlockContext();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
   const tokenizer = useTokenizer();
   const lines = tokenizer ? tokenizer(code, language) : plainLines(code);
   return lines.map((line, i) => (
-    <Line
-      key={i}
-      line={line}
-      getLineProps={getLineProps}
-      getTokenProps={getTokenProps}
-      classNames={lineClassNames[i]}
-      showLineNumbers={lineNumbersStart !== undefined}
-    />
+    <Line key={i} line={line} classNames={lineClassNames[i]} showLineNumbers={lineNumbersStart !== undefined} />
   ));
 }
 
