@@ -9,7 +9,7 @@ import {expect, type Page} from '@playwright/test';
  * and waiting for the Mermaid diagrams a page draws in the browser, so that
  * their colours are checked too.
  */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 export type ColorMode = 'light' | 'dark';
 
