@@ -1,0 +1,77 @@
+// Loads facts/facts.yaml into the lookups the name checks use.
+import {readFileSync} from 'node:fs';
+import {parse} from 'yaml';
+
+export interface ApiTable {
+  columns: string[];
+  pk?: string[];
+  view?: boolean;
+  /** name -> table (object relationship) or [table] (array relationship). */
+  relationships?: Record<string, string | string[]>;
+}
+
+export type ApiReturns = string[] | Record<string, unknown>;
+
+export interface ApiAction {
+  kind: 'query' | 'mutation';
+  args?: Record<string, string>;
+  returns: ApiReturns;
+}
+
+export interface Facts {
+  /** Activity type -> its parameter names (union over the models that have the type). */
+  types: Map<string, Set<string>>;
+  resources: Set<string>;
+  statuses: Set<string>;
+  /** Java package -> public classes. */
+  javaPackages: Map<string, Set<string>>;
+  /** Packages of the example models (their subpackages count too). */
+  modelPackages: string[];
+  api: {tables: Record<string, ApiTable>; actions: Record<string, ApiAction>};
+}
+
+interface RawModel {
+  package?: string;
+  activityTypes?: Record<string, {parameters?: Record<string, unknown> | null}>;
+  resources?: Record<string, unknown>;
+}
+
+interface RawFacts {
+  models?: Record<string, RawModel | null>;
+  statuses?: Record<string, string[]>;
+  java?: Record<string, string[]>;
+  api?: {tables?: Record<string, ApiTable>; actions?: Record<string, ApiAction>};
+}
+
+export function factsFromYaml(text: string): Facts {
+  const raw = (parse(text) ?? {}) as RawFacts;
+  const types = new Map<string, Set<string>>();
+  const resources = new Set<string>();
+  const modelPackages: string[] = [];
+  for (const model of Object.values(raw.models ?? {})) {
+    if (!model) continue;
+    if (model.package) modelPackages.push(model.package);
+    for (const [name, type] of Object.entries(model.activityTypes ?? {})) {
+      const params = types.get(name) ?? new Set<string>();
+      for (const p of Object.keys(type?.parameters ?? {})) params.add(p);
+      types.set(name, params);
+    }
+    for (const r of Object.keys(model.resources ?? {})) resources.add(r);
+  }
+  const statuses = new Set<string>();
+  for (const words of Object.values(raw.statuses ?? {})) for (const w of words) statuses.add(String(w));
+  const javaPackages = new Map<string, Set<string>>();
+  for (const [pkg, classes] of Object.entries(raw.java ?? {})) javaPackages.set(pkg, new Set(classes));
+  return {
+    types,
+    resources,
+    statuses,
+    javaPackages,
+    modelPackages,
+    api: {tables: raw.api?.tables ?? {}, actions: raw.api?.actions ?? {}},
+  };
+}
+
+export function loadFacts(path = 'facts/facts.yaml'): Facts {
+  return factsFromYaml(readFileSync(path, 'utf8'));
+}
