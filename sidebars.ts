@@ -278,6 +278,7 @@ const sidebars: SidebarsConfig = {
         'deployment/advanced-permissions',
         'deployment/advanced-reverse-proxy',
         'deployment/advanced-sso',
+        'deployment/monitoring',
       ],
     },
     'java-docs/introduction',
