@@ -4,7 +4,7 @@
 // depend on the machine, and a shared 2-core machine moves them between runs.
 //
 //   npm run bench                          every part below
-//   npm run bench -- build weight          only some parts: build, weight, lighthouse, scale
+//   npm run bench -- build weight          only some parts: build, weight, lighthouse, interactive, scale
 //   npm run bench -- weight --build-dir build
 //                                          measure an existing build instead of building
 //   npm run bench -- --no-webpack          skip the builds with @docusaurus/faster off
@@ -25,8 +25,9 @@ import {benchBuild, printBuild, runBuild} from './bench-build.mjs';
 import {measureWeight, printWeight} from './bench-weight.mjs';
 import {measureLighthouse, printLighthouse} from './bench-lighthouse.mjs';
 import {benchScale, printScale} from './bench-scale.mjs';
+import {measureInteractive, printInteractive} from './bench-interactive.mjs';
 
-const PARTS = ['build', 'weight', 'lighthouse', 'scale'];
+const PARTS = ['build', 'weight', 'lighthouse', 'interactive', 'scale'];
 const args = process.argv.slice(2);
 const option = (name) => {
   const i = args.indexOf(`--${name}`);
@@ -45,7 +46,8 @@ const siteDir = process.cwd();
 const results = {date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, parts};
 
 ensureGnuTime();
-if (parts.includes('weight') || parts.includes('lighthouse')) ensureChromium();
+const pageParts = ['weight', 'lighthouse', 'interactive'];
+if (pageParts.some((p) => parts.includes(p))) ensureChromium();
 
 let buildDir = option('build-dir');
 let tempBuild;
@@ -57,7 +59,7 @@ try {
     printBuild(rows);
     if (!buildDir) buildDir = tempBuild = built;
   }
-  if ((parts.includes('weight') || parts.includes('lighthouse')) && !buildDir) {
+  if (pageParts.some((p) => parts.includes(p)) && !buildDir) {
     tempBuild = mkdtempSync(path.join(os.tmpdir(), 'orrery-bench-build-'));
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'orrery-bench-cache-'));
     console.log('(bench) production build for the page measurements …');
@@ -75,6 +77,10 @@ try {
   if (parts.includes('lighthouse')) {
     results.lighthouse = await measureLighthouse(buildDir);
     printLighthouse(results.lighthouse);
+  }
+  if (parts.includes('interactive')) {
+    results.interactive = await measureInteractive(buildDir);
+    printInteractive(results.interactive);
   }
   if (tempBuild) {
     rmSync(tempBuild, {recursive: true, force: true});
