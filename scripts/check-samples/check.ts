@@ -52,8 +52,8 @@ const LANGS: Record<string, string> = {
 
 export interface CheckOptions {
   facts: Facts;
-  /** Packages that samples declare (`package x;`), so imports between samples resolve. */
-  declaredPackages?: Set<string>;
+  /** Names the samples of the whole tree declare (default: those of `blocks`), so a run on a few files resolves the same. */
+  declared?: Declared;
   /** Test nginx blocks with `nginx -t` (default: when nginx is on PATH). */
   nginx?: boolean;
 }
@@ -70,8 +70,28 @@ export interface CheckResult {
 
 /** A block marked with the meta word `fragment`. */
 export const isFragment = (b: CodeBlock) => b.metaWords.includes('fragment');
-/** A block that shows an older release (title "Before …"): parsed, names not checked. */
-export const isHistoric = (b: CodeBlock) => /\btitle=["']Before\b/.test(b.meta);
+const versionKey = (v: string) => v.split('.').reduce((n, part) => n * 1000 + Number(part), 0);
+
+/**
+ * A block that shows an older release's API: its title or the line that leads
+ * into it starts with "Before" (`title="Before (2.4.0)"`, "Before (2.4.0):"),
+ * or names an earlier release in parentheses ("After (1.2.0): …"). Such a
+ * block is parsed, but its API fields, imports and status words are not held
+ * to the current release's facts (activity types, arguments and resources are:
+ * the example mission is the same).
+ */
+export function isHistoric(b: CodeBlock, current: string): boolean {
+  const title = /\btitle=(?:"([^"]*)"|'([^']*)')/.exec(b.meta);
+  const labels = [title?.[1] ?? title?.[2] ?? '', /:$/.test(b.lead) ? b.lead : ''];
+  return labels.some((label) => {
+    if (/^\W*Before\b/.test(label)) return true;
+    const v = /\((\d+\.\d+\.\d+)\b/.exec(label);
+    return !!v && !!current && versionKey(v[1]!) < versionKey(current);
+  });
+}
+
+/** Rules a historic block is not held to. */
+const CURRENT_ONLY = new Set(['api-graphql', 'name-import', 'name-status']);
 
 let pgReady: Promise<void> | undefined;
 // java-parser is an ES module only (its parser library cannot be required), so it is imported dynamically.
@@ -81,10 +101,10 @@ async function loadJava(): Promise<(text: string) => unknown> {
   javaParse ??= (await import('java-parser')).parse;
   return javaParse;
 }
-let schemaCache: {facts: Facts; schema: GraphQLSchema} | undefined;
+let schemaCache: {api: Facts['api']; schema: GraphQLSchema} | undefined;
 
 function schemaFor(facts: Facts): GraphQLSchema {
-  if (schemaCache?.facts !== facts) schemaCache = {facts, schema: buildApiSchema(facts.api)};
+  if (schemaCache?.api !== facts.api) schemaCache = {api: facts.api, schema: buildApiSchema(facts.api)};
   return schemaCache.schema;
 }
 
@@ -92,16 +112,42 @@ export function blocksOf(files: string[]): CodeBlock[] {
   return files.flatMap((f) => extractBlocks(f, readFileSync(f, 'utf8')));
 }
 
-export function collectDeclaredPackages(blocks: CodeBlock[]): Set<string> {
-  const out = new Set<string>();
-  for (const b of blocks) if (LANGS[b.lang] === 'java' || LANGS[b.lang] === 'kotlin') declaredPackages(b.code).forEach((p) => out.add(p));
-  return out;
+/** Names the samples themselves introduce: Java/Kotlin packages and external dataset profiles. */
+export interface Declared {
+  packages: Set<string>;
+  /** Profile names of external datasets (`{"datasetStart": …, "profiles": {"<name>": …}}`). */
+  profiles: Set<string>;
+}
+
+export function collectDeclared(blocks: CodeBlock[]): Declared {
+  const packages = new Set<string>();
+  const profiles = new Set<string>();
+  for (const b of blocks) {
+    const lang = LANGS[b.lang];
+    if (lang === 'java' || lang === 'kotlin') declaredPackages(b.code).forEach((p) => packages.add(p));
+    if (lang === 'json' && b.code.includes('"profiles"')) {
+      try {
+        const walk = (v: unknown): void => {
+          if (!v || typeof v !== 'object') return;
+          const o = v as Record<string, unknown>;
+          if ('datasetStart' in o && o.profiles && typeof o.profiles === 'object')
+            Object.keys(o.profiles).forEach((k) => profiles.add(k));
+          Object.values(o).forEach(walk);
+        };
+        walk(JSON.parse(b.code));
+      } catch {
+        // Not JSON: the block's own check reports it.
+      }
+    }
+  }
+  return {packages, profiles};
 }
 
 export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Promise<CheckResult> {
-  const {facts} = opts;
-  const declared = new Set(opts.declaredPackages ?? collectDeclaredPackages(blocks));
-  for (const pkg of facts.javaPackages.keys()) declared.delete(pkg);
+  const own = opts.declared ?? collectDeclared(blocks);
+  // External dataset profiles are read by name like resources.
+  const facts: Facts = {...opts.facts, resources: new Set([...opts.facts.resources, ...own.profiles])};
+  const declared = new Set([...own.packages].filter((p) => !facts.javaPackages.has(p)));
   const problems: Problem[] = [];
   const notes: string[] = [];
   const parsed: Record<string, number> = {};
@@ -119,10 +165,10 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
     }
     parsed[lang] = (parsed[lang] ?? 0) + 1;
     const fragment = isFragment(block);
-    const names = !isHistoric(block);
+    const historic = isHistoric(block, facts.version);
     const report: Report = (line, rule, message) => {
       if (fragment && rule.startsWith('parse-')) return;
-      if (!names && !rule.startsWith('parse-')) return;
+      if (historic && CURRENT_ONLY.has(rule)) return;
       problems.push({file: block.file, line: block.line + Math.max(1, line), rule, message});
     };
     const code = block.code;
@@ -134,10 +180,10 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
         checkYaml(code, facts, report);
         break;
       case 'graphql':
-        checkGraphql(code, facts, schemaFor(facts), report, {fragment, names});
+        checkGraphql(code, facts, schemaFor(facts), report, {fragment});
         break;
       case 'ts':
-        checkTs(block, facts, report, fragment, names);
+        checkTs(block, facts, report, fragment);
         break;
       case 'java':
         if (!fragment) checkJavaSyntax(await loadJava(), code, report);
@@ -177,25 +223,40 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
     }
   }
 
-  runBatch(bash, 'sh', (files) => spawnSync('bash', ['-c', 'for f in "$@"; do bash -n "$f"; done', 'bash', ...files], {encoding: 'utf8'}).stderr, (file, out) => {
-    // "<file>: line N: message"
-    const re = new RegExp(`^${escapeRe(file)}: line (\\d+): (.*)$`, 'gm');
-    return [...out.matchAll(re)].map((m) => ({line: Number(m[1]), message: m[2]!}));
-  }, 'parse-bash');
+  runBatch(
+    bash,
+    'sh',
+    (files) =>
+      spawnSync('bash', ['-c', 'for f in "$@"; do bash -n "$f"; done', 'bash', ...files], {encoding: 'utf8'}).stderr,
+    (file, out) => {
+      // "<file>: line N: message"
+      const re = new RegExp(`^${escapeRe(file)}: line (\\d+): (.*)$`, 'gm');
+      return [...out.matchAll(re)].map((m) => ({line: Number(m[1]), message: m[2]!}));
+    },
+    'parse-bash',
+  );
 
-  const PY = 'import sys\nfor f in sys.argv[1:]:\n  try:\n    compile(open(f).read(), f, "exec")\n  except SyntaxError as e:\n    print(f"{f}\\t{e.lineno or 1}\\t{e.msg}")\n';
-  runBatch(python, 'py', (files) => spawnSync('python3', ['-c', PY, ...files], {encoding: 'utf8'}).stdout, (file, out) =>
-    out
-      .split('\n')
-      .filter((l) => l.startsWith(`${file}\t`))
-      .map((l) => {
-        const [, line, message] = l.split('\t');
-        return {line: Number(line), message: message ?? ''};
-      }), 'parse-python');
+  const PY =
+    'import sys\nfor f in sys.argv[1:]:\n  try:\n    compile(open(f).read(), f, "exec")\n  except SyntaxError as e:\n    print(f"{f}\\t{e.lineno or 1}\\t{e.msg}")\n';
+  runBatch(
+    python,
+    'py',
+    (files) => spawnSync('python3', ['-c', PY, ...files], {encoding: 'utf8'}).stdout,
+    (file, out) =>
+      out
+        .split('\n')
+        .filter((l) => l.startsWith(`${file}\t`))
+        .map((l) => {
+          const [, line, message] = l.split('\t');
+          return {line: Number(line), message: message ?? ''};
+        }),
+    'parse-python',
+  );
 
   if (nginx.length) {
     if (opts.nginx ?? nginxAvailable()) {
-      for (const r of checkNginxBlocks(nginx.map((n) => n.block.code))) nginx[r.index]!.report(r.line, 'parse-nginx', r.message);
+      for (const r of checkNginxBlocks(nginx.map((n) => n.block.code)))
+        nginx[r.index]!.report(r.line, 'parse-nginx', r.message);
     } else {
       notes.push(`nginx is not on PATH: ${nginx.length} nginx blocks were not checked.`);
       parsed.nginx = 0;
@@ -282,10 +343,12 @@ const TS_KINDS: Record<string, ts.ScriptKind> = {
   jsx: ts.ScriptKind.JSX,
 };
 
-function checkTs(block: CodeBlock, facts: Facts, report: Report, fragment: boolean, names: boolean): void {
+function checkTs(block: CodeBlock, facts: Facts, report: Report, fragment: boolean): void {
   const kind = TS_KINDS[block.lang] ?? ts.ScriptKind.JS;
   const title = /title="([^"]*)"/.exec(block.meta)?.[1] ?? '';
-  const fileName = title.endsWith('.d.ts') ? 'sample.d.ts' : `sample.${kind === ts.ScriptKind.TS ? 'ts' : kind === ts.ScriptKind.TSX ? 'tsx' : 'js'}`;
+  const fileName = title.endsWith('.d.ts')
+    ? 'sample.d.ts'
+    : `sample.${kind === ts.ScriptKind.TS ? 'ts' : kind === ts.ScriptKind.TSX ? 'tsx' : 'js'}`;
   const sf = ts.createSourceFile(fileName, block.code, ts.ScriptTarget.Latest, true, kind);
   if (!fragment) {
     const diags = (sf as unknown as {parseDiagnostics: ts.Diagnostic[]}).parseDiagnostics ?? [];
@@ -294,7 +357,6 @@ function checkTs(block: CodeBlock, facts: Facts, report: Report, fragment: boole
       report(line, 'parse-ts', ts.flattenDiagnosticMessageText(d.messageText, ' '));
     }
   }
-  if (!names) return;
   checkTsNames(sf, facts, report);
   // GraphQL documents in string literals: `query …`, `mutation …`, `subscription …`.
   const visit = (node: ts.Node): void => {
@@ -303,7 +365,6 @@ function checkTs(block: CodeBlock, facts: Facts, report: Report, fragment: boole
         const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
         checkGraphql(node.text, facts, schemaFor(facts), (l, rule, message) => report(start + l, rule, message), {
           fragment,
-          names,
         });
       }
     }
@@ -312,15 +373,34 @@ function checkTs(block: CodeBlock, facts: Facts, report: Report, fragment: boole
   visit(sf);
 }
 
-/** Java: a compilation unit, else the body of a class, else the body of a method. */
+/** Which wrapping a Java sample most likely needs: 0 none, 1 class body, 2 method body. */
+function javaShape(code: string): number {
+  if (/^(package|import)\s/m.test(code)) return 0;
+  if (/^((public|final|abstract|sealed|non-sealed|static)\s+)*(class|interface|enum|record|@interface)\s/m.test(code))
+    return 0;
+  const first = code
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l && !l.startsWith('//'));
+  if (first && /^(public|private|protected|static|final|abstract|synchronized|default|@)/.test(first)) return 1;
+  return 2;
+}
+
+/**
+ * Java: a compilation unit, else the body of a class, else the body of a
+ * method. The likeliest shape is tried first (a failed parse is slow).
+ */
 export function checkJavaSyntax(parseJava: (text: string) => unknown, code: string, report: Report): void {
   const attempts = [
     {text: code, shift: 0},
     {text: `class Sample__ {\n${code}\n}`, shift: 1},
     {text: `class Sample__ {\nvoid sample__() {\n${code}\n}\n}`, shift: 2},
   ];
+  const first = javaShape(code);
+  const order = [attempts[first]!, ...attempts.filter((_, i) => i !== first)];
   let best: {line: number; message: string} | undefined;
-  for (const a of attempts) {
+  for (const a of order) {
     try {
       parseJava(a.text);
       return;

@@ -17,6 +17,8 @@ export interface CodeBlock {
   metaWords: string[];
   /** The block's text, fence indentation removed, ending without a newline. */
   code: string;
+  /** The last non-blank line before the fence (a lead-in such as "Before (2.4.0):"). */
+  lead: string;
 }
 
 const OPEN = /^( *)(`{3,}|~{3,})(.*)$/;
@@ -65,7 +67,10 @@ export function extractBlocks(file: string, text: string): CodeBlock[] {
       body.push(l.slice(k));
     }
     const {lang, meta, metaWords} = parseInfo(info);
-    blocks.push({file, line: i + 1, lang, meta, metaWords, code: body.join('\n')});
+    let k = i - 1;
+    while (k >= 0 && (lines[k] ?? '').trim() === '') k--;
+    const lead = k >= 0 ? (lines[k] ?? '').trim() : '';
+    blocks.push({file, line: i + 1, lang, meta, metaWords, code: body.join('\n'), lead});
     i = j;
   }
   return blocks;

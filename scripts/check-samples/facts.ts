@@ -19,6 +19,8 @@ export interface ApiAction {
 }
 
 export interface Facts {
+  /** The release the facts describe (`orreryVersion`). */
+  version: string;
   /** Activity type -> its parameter names (union over the models that have the type). */
   types: Map<string, Set<string>>;
   resources: Set<string>;
@@ -37,6 +39,7 @@ interface RawModel {
 }
 
 interface RawFacts {
+  orreryVersion?: string;
   models?: Record<string, RawModel | null>;
   statuses?: Record<string, string[]>;
   java?: Record<string, string[]>;
@@ -63,6 +66,7 @@ export function factsFromYaml(text: string): Facts {
   const javaPackages = new Map<string, Set<string>>();
   for (const [pkg, classes] of Object.entries(raw.java ?? {})) javaPackages.set(pkg, new Set(classes));
   return {
+    version: String(raw.orreryVersion ?? ''),
     types,
     resources,
     statuses,

@@ -250,9 +250,18 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
                   },
                 },
                 ...Object.fromEntries(
-                  ['sum', 'avg', 'max', 'min', 'stddev', 'stddev_pop', 'stddev_samp', 'var_pop', 'var_samp', 'variance'].map(
-                    (a) => [a, {type: aggCols}],
-                  ),
+                  [
+                    'sum',
+                    'avg',
+                    'max',
+                    'min',
+                    'stddev',
+                    'stddev_pop',
+                    'stddev_samp',
+                    'var_pop',
+                    'var_samp',
+                    'variance',
+                  ].map((a) => [a, {type: aggCols}]),
                 ),
               }),
             }),
@@ -306,7 +315,10 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
       type: mutationResponse.get(name)!,
       args: {objects: {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input)))}, ...conflict},
     };
-    mutation[`insert_${name}_one`] = {type: obj.get(name)!, args: {object: {type: new GraphQLNonNull(input)}, ...conflict}};
+    mutation[`insert_${name}_one`] = {
+      type: obj.get(name)!,
+      args: {object: {type: new GraphQLNonNull(input)}, ...conflict},
+    };
     mutation[`update_${name}`] = {
       type: mutationResponse.get(name)!,
       args: {where: {type: new GraphQLNonNull(boolExp.get(name)!)}, ...setOps},
@@ -419,17 +431,17 @@ const NAME_RULES = [
 const COMPLETE_RULES = [NoUndefinedVariablesRule, ProvidedRequiredArgumentsRule];
 
 /** Tables whose rows have an activity type in a `type` column. */
-const TYPED_TABLES = /^(insert_|update_|delete_)?(activity_directive|span|plan_snapshot_directive)(_one|_by_pk|_aggregate|_many)?$/;
+const TYPED_TABLES =
+  /^(insert_|update_|delete_)?(activity_directive|span|plan_snapshot_directive)(_one|_by_pk|_aggregate|_many)?$/;
 
 const firstLine = (e: GraphQLError) => e.locations?.[0]?.line ?? 1;
 
 export interface GraphqlOptions {
+  /** A `fragment` block: a bare selection set is fine, completeness rules are off. */
   fragment: boolean;
-  /** Check names against facts and the API (false for historic samples). */
-  names: boolean;
 }
 
-/** Parses and validates one GraphQL sample; `offset` shifts reported lines (for wrapped text). */
+/** Parses one GraphQL sample and validates it against the API schema and the facts. */
 export function checkGraphql(
   code: string,
   facts: Facts,
@@ -458,7 +470,7 @@ export function checkGraphql(
     (d) => d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION,
   );
   // Schema text (SDL) is parsed only: it describes types, it does not use the API.
-  if (executable.length === 0 || !opts.names) return;
+  if (executable.length === 0) return;
   const sdl = doc.definitions.find((d) => !executable.includes(d));
   if (sdl) {
     report((sdl.loc?.startToken.line ?? 1) + shift, 'parse-graphql', 'a block mixes schema definitions and operations');

@@ -3,7 +3,7 @@
 // api/, upgrade-guides/, versioned_docs/). See README.md in this folder.
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
-import {blocksOf, checkBlocks, collectDeclaredPackages} from './check.ts';
+import {blocksOf, checkBlocks, collectDeclared} from './check.ts';
 import {loadFacts} from './facts.ts';
 
 const DEFAULT_ROOTS = ['docs', 'api', 'upgrade-guides', 'versioned_docs'];
@@ -29,12 +29,16 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
   const paths = args.filter((a) => !a.startsWith('--'));
-  const files = [...new Set((paths.length ? paths : DEFAULT_ROOTS.filter((r) => existsSync(r))).flatMap(markdownFiles))];
+  const files = [
+    ...new Set((paths.length ? paths : DEFAULT_ROOTS.filter((r) => existsSync(r))).flatMap(markdownFiles)),
+  ];
   const facts = loadFacts();
   const blocks = blocksOf(files);
-  // Packages declared by any sample of the whole tree, so a single-file run resolves the same imports.
-  const declared = collectDeclaredPackages(paths.length ? blocksOf(DEFAULT_ROOTS.filter((r) => existsSync(r)).flatMap(markdownFiles)) : blocks);
-  const result = await checkBlocks(blocks, {facts, declaredPackages: declared});
+  // Names declared by any sample of the whole tree, so a run on a few files resolves the same imports.
+  const declared = collectDeclared(
+    paths.length ? blocksOf(DEFAULT_ROOTS.filter((r) => existsSync(r)).flatMap(markdownFiles)) : blocks,
+  );
+  const result = await checkBlocks(blocks, {facts, declared});
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const byArea: Record<string, number> = {};
   for (const p of result.problems) byArea[area(p.file)] = (byArea[area(p.file)] ?? 0) + 1;

@@ -32,7 +32,8 @@ export function checkResource(facts: Facts, name: string, line: number, report: 
 }
 
 export function checkStatus(facts: Facts, word: string, line: number, report: Report): void {
-  if (!facts.statuses.has(word)) report(line, 'name-status', `"${word}" is not a status word (facts/facts.yaml statuses)`);
+  if (!facts.statuses.has(word))
+    report(line, 'name-status', `"${word}" is not a status word (facts/facts.yaml statuses)`);
 }
 
 /** 1-based line of a character offset. */
@@ -81,7 +82,8 @@ export function checkTsNames(sf: ts.SourceFile, facts: Facts, report: Report): v
 
 // ---------------------------------------------------------- Java and Kotlin
 
-const RESOURCE_CALL = /\b(?:registrar\.(?:discrete|real)|\.(?:real|numbers|booleans|strings|constants|discrete))\(\s*"([^"]*)"/g;
+const RESOURCE_CALL =
+  /\b(?:registrar\.(?:discrete|real)|\.(?:real|numbers|booleans|strings|constants|discrete))\(\s*"([^"]*)"/g;
 const ACTIVITY_ANNOTATION = /@ActivityType\(\s*(?:value\s*=\s*)?"([^"]*)"/g;
 const NEW_DIRECTIVE = /\bNewDirective\.of\(\s*"([^"]*)"\s*\)/g;
 const IMPORT = /^[ \t]*import\s+(static\s+)?(dev\.orrery\.[\w.]+?)(\.\*)?(?:\s+as\s+\w+)?\s*;?[ \t]*$/gm;

@@ -48,13 +48,16 @@ export function topLevelDirectives(conf: string): string[] {
   return names;
 }
 
+/** Stands for the certificate a snippet's server inherits from the rest of the configuration (one line). */
+const HTTP_DEFAULTS = 'ssl_certificate CERT; ssl_certificate_key KEY;';
+
 export function wrapNginx(conf: string): {text: string; shift: number} {
   const top = topLevelDirectives(conf);
   if (top.some((d) => MAIN.has(d))) {
     return top.includes('events') ? {text: conf, shift: 0} : {text: `events {}\n${conf}`, shift: 1};
   }
-  if (top.some((d) => HTTP.has(d))) return {text: `events {}\nhttp {\n${conf}\n}`, shift: 2};
-  return {text: `events {}\nhttp {\nserver {\nlisten 127.0.0.1:8089;\n${conf}\n}\n}`, shift: 4};
+  if (top.some((d) => HTTP.has(d))) return {text: `events {}\nhttp {\n${HTTP_DEFAULTS}\n${conf}\n}`, shift: 3};
+  return {text: `events {}\nhttp {\n${HTTP_DEFAULTS}\nserver {\nlisten 127.0.0.1:8089;\n${conf}\n}\n}`, shift: 5};
 }
 
 export function nginxAvailable(): boolean {
@@ -79,7 +82,21 @@ export function checkNginxBlocks(blocks: string[]): NginxResult[] {
     writeFileSync(empty, '');
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', cert],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
       {stdio: 'ignore'},
     );
     blocks.forEach((block, index) => {
@@ -89,22 +106,36 @@ export function checkNginxBlocks(blocks: string[]): NginxResult[] {
         .replace(/^(\s*)(ssl_certificate|ssl_trusted_certificate|ssl_client_certificate)\s+[^;$]+;/gm, `$1$2 ${cert};`)
         .replace(/^(\s*)ssl_certificate_key\s+[^;$]+;/gm, `$1ssl_certificate_key ${key};`)
         .replace(/^(\s*)(access_log|error_log)\s+\/[^\s;]+/gm, `$1$2 ${join(prefix, 'logs', 'log')}`)
-        .replace(/^(\s*)include\s+\/[^;]+;/gm, (m, sp: string) => (/mime\.types/.test(m) ? m : `${sp}include ${empty};`))
+        .replace(/^(\s*)include\s+\/[^;]+;/gm, (m, sp: string) =>
+          /mime\.types/.test(m) ? m : `${sp}include ${empty};`,
+        )
+        .replace(/^(\s*)http2\s+(on|off)\s*;/gm, '$1# http2 $2; (nginx 1.25.1+)')
         .replace(
-          /^(\s*)(proxy_pass|grpc_pass|uwsgi_pass|fastcgi_pass)\s+((?:https?|grpcs?):\/\/)?([A-Za-z][\w.-]*)(:\d+)?/gm,
-          (m, sp: string, d: string, scheme = '', host: string, port = '') =>
-            upstreamNames(block).has(host) ? m : `${sp}${d} ${scheme}127.0.0.1${port}`,
+          /^(\s*)(proxy_pass|grpc_pass)\s+(https?|grpcs?):\/\/([A-Za-z][\w.-]*)/gm,
+          (m, sp: string, d: string, scheme: string, host: string) =>
+            upstreamNames(block).has(host) ? m : `${sp}${d} ${scheme}://127.0.0.1`,
+        )
+        .replace(
+          /^(\s*)(uwsgi_pass|fastcgi_pass)\s+([A-Za-z][\w.-]*)(?=:\d)/gm,
+          (m, sp: string, d: string, host: string) => (upstreamNames(block).has(host) ? m : `${sp}${d} 127.0.0.1`),
         )
         .replace(/^(\s*)server\s+([A-Za-z][\w.-]*)(:\d+)/gm, '$1server 127.0.0.1$3');
-      const {text, shift} = wrapNginx(adapted);
+      const wrapped = wrapNginx(adapted);
+      const shift = wrapped.shift;
+      const text = wrapped.text.replace('ssl_certificate CERT;', `ssl_certificate ${cert};`).replace('KEY;', `${key};`);
       const conf = join(prefix, 'nginx.conf');
       const pid = /^\s*pid\s/m.test(text) ? '' : `pid ${join(prefix, 'nginx.pid')};\n`;
       writeFileSync(conf, `${pid}${text}\n`);
-      const r = spawnSync('nginx', ['-t', '-q', '-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log')], {
-        encoding: 'utf8',
-      });
+      const r = spawnSync(
+        'nginx',
+        ['-t', '-q', '-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log')],
+        {
+          encoding: 'utf8',
+        },
+      );
       if (r.status === 0) return;
-      const msg = (r.stderr || r.stdout || '').split('\n').find((l) => /\[emerg\]|\[crit\]|\[alert\]/.test(l)) ?? r.stderr;
+      const msg =
+        (r.stderr || r.stdout || '').split('\n').find((l) => /\[emerg\]|\[crit\]|\[alert\]/.test(l)) ?? r.stderr;
       const at = /in \S+:(\d+)/.exec(msg);
       const line = at ? Math.max(1, Number(at[1]) - (/^\s*pid\s/m.test(text) ? 0 : 1) - shift) : 1;
       out.push({
