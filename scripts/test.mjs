@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check a pull request must pass, in order, stopping at the
-// first failure: Chromium present, typecheck, lint, production build (with the
+// first failure: Chromium present, typecheck, lint, code samples, production build (with the
 // embedded search index) and its hosted-search variant (build-hosted/), unit
 // tests, build-error tests, then the browser tests against the builds.
 // SKIP_BUILD=1 reuses an existing build/ (local iteration only).
@@ -53,6 +53,8 @@ function printBrowserSummary(file, label = 'Browser') {
 ensureChromium();
 run('Typecheck', 'npx', ['tsc', '--noEmit']);
 run('Lint', 'node', ['scripts/lint.mjs']);
+// Every fenced code block of the docs parses and names only what facts/facts.yaml lists.
+run('Code samples', 'node', ['--import', 'tsx', 'scripts/check-samples/index.ts']);
 if (process.env.SKIP_BUILD !== '1') run('Build', 'npm', ['run', 'build']);
 // The hosted-search variant (ALGOLIA_* set to test values) for the hosted search browser tests.
 if (process.env.SKIP_BUILD !== '1') run('Build (hosted search)', 'node', ['scripts/search-hosted-build.mjs']);
