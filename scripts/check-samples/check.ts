@@ -306,7 +306,8 @@ function checkJson(code: string, fragment: boolean, facts: Facts, report: Report
     value = JSON.parse(code);
   } catch (e) {
     if (fragment) {
-      for (const wrapped of [`{${code}}`, `[${code}]`]) {
+      const body = code.trim().replace(/,$/, '');
+      for (const wrapped of [`{${body}}`, `[${body}]`]) {
         try {
           value = JSON.parse(wrapped);
           break;

@@ -1,0 +1,266 @@
+// The code-sample checker (scripts/check-samples/): each rule fails on a
+// deliberately broken sample and passes a valid one; `fragment` blocks skip
+// parsing but keep their name checks.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {checkBlocks} from '../../scripts/check-samples/check.ts';
+import {extractBlocks} from '../../scripts/check-samples/extract.ts';
+import {factsFromYaml, loadFacts} from '../../scripts/check-samples/facts.ts';
+import {nginxAvailable} from '../../scripts/check-samples/nginx.ts';
+import {checkXml} from '../../scripts/check-samples/xml.ts';
+import type {Problem} from '../../scripts/check-samples/types.ts';
+
+// A small model of our own, so the tests do not move when the example mission changes; the API is the real one.
+const facts = {
+  ...factsFromYaml(`
+orreryVersion: 3.5.0
+models:
+  demo:
+    package: dev.orrery.example.demo
+    activityTypes:
+      TakeImage: {parameters: {exposureSeconds: {}, imageCount: {}}}
+      HeaterOn: {parameters: {}}
+    resources: {battery.soc: {}, camera.mode: {}}
+statuses:
+  job: [pending, running, success, failed, canceled]
+java:
+  dev.orrery.procedural: [Goal, Constraint]
+  dev.orrery.procedural.plan: [Plan, Violations, NewDirective]
+`),
+  api: loadFacts().api,
+};
+
+const fence = (lang: string, code: string, meta = '') => `\`\`\`${lang}${meta ? ` ${meta}` : ''}\n${code}\n\`\`\`\n`;
+
+async function problems(markdown: string): Promise<Problem[]> {
+  return (await checkBlocks(extractBlocks('page.md', markdown), {facts})).problems;
+}
+
+async function rules(markdown: string): Promise<string[]> {
+  return (await problems(markdown)).map((p) => p.rule);
+}
+
+async function passes(lang: string, code: string, meta = '') {
+  assert.deepEqual(await problems(fence(lang, code, meta)), [], `expected ${lang} sample to pass`);
+}
+
+async function fails(lang: string, code: string, rule: string, meta = '') {
+  const found = await rules(fence(lang, code, meta));
+  assert.ok(found.includes(rule), `expected [${rule}] for ${lang} sample, got [${found.join(', ')}]`);
+}
+
+test('blocks are found in MDX tabs, list items, four-backtick fences, with title and meta words', () => {
+  const md = [
+    '---',
+    'title: x',
+    '---',
+    '<Tabs>',
+    '<TabItem value="a">',
+    '',
+    '```json title="a.json"',
+    '{"a": 1}',
+    '```',
+    '',
+    '</TabItem>',
+    '</Tabs>',
+    '',
+    '1. Step:',
+    '',
+    '   ```bash',
+    '   echo "$HOME"',
+    '   ```',
+    '',
+    '````markdown',
+    '```java',
+    'inside',
+    '```',
+    '````',
+    '',
+    '```java fragment title="A.java" {2}',
+    'x',
+    '```',
+  ].join('\n');
+  const blocks = extractBlocks('p.mdx', md);
+  assert.deepEqual(
+    blocks.map((b) => [b.line, b.lang, b.metaWords.join(' ')]),
+    [
+      [7, 'json', ''],
+      [16, 'bash', ''],
+      [20, 'markdown', ''],
+      [26, 'java', 'fragment'],
+    ],
+  );
+  assert.equal(blocks[1]!.code, 'echo "$HOME"');
+  assert.equal(blocks[2]!.code, '```java\ninside\n```');
+});
+
+test('a problem names the file and the line inside the page', async () => {
+  const found = await problems(`# Title\n\nText.\n\n${fence('json', '{\n  "a": 1,\n}')}`);
+  assert.equal(found.length, 1);
+  assert.equal(found[0]!.file, 'page.md');
+  assert.equal(found[0]!.rule, 'parse-json');
+  assert.equal(found[0]!.line, 8);
+});
+
+test('json: strict JSON only', async () => {
+  await passes('json', '{"type": "TakeImage", "start_offset": "01:00:00", "arguments": {"imageCount": 4}}');
+  await fails('json', '{"a": 1,}', 'parse-json');
+  await fails('json', '// comment\n{"a": 1}', 'parse-json');
+});
+
+test('yaml: every document parses', async () => {
+  await passes('yaml', 'a: 1\n---\nb: [1, 2]');
+  await fails('yaml', 'a: 1\n---\nb: [1, 2', 'parse-yaml');
+  await fails('yaml', 'a:\n  b: 1\n c: 2', 'parse-yaml');
+});
+
+test('graphql: syntax, then fields, arguments and input fields against the API', async () => {
+  await passes(
+    'graphql',
+    `query Plans($limit: Int!) {
+  plan(where: {name: {_ilike: "%week%"}, mission_model: {name: {_eq: "kestrel"}}}, order_by: {start_time: desc}, limit: $limit) {
+    id name activity_directives(where: {type: {_eq: "TakeImage"}}) { id arguments }
+    activity_directives_aggregate { aggregate { count } }
+  }
+}`,
+  );
+  await passes(
+    'graphql',
+    `mutation Move($id: Int!, $offset: interval!) {
+  update_activity_directive_by_pk(pk_columns: {id: $id, plan_id: 42}, _set: {start_offset: $offset}) { id start_offset }
+  insert_tags(objects: [{name: "imaging", color: "#FF0000"}], on_conflict: {constraint: tags_name_key, update_columns: [color]}) { affected_rows returning { id } }
+  simulate(planId: 42) { simulationDatasetId status }
+}`,
+  );
+  await fails('graphql', 'query { plan { id ', 'parse-graphql');
+  await fails('graphql', 'query { plan { id colour } }', 'api-graphql');
+  await fails('graphql', 'query { plan(where: {colour: {_eq: 1}}) { id } }', 'api-graphql');
+  await fails('graphql', 'query { plans { id } }', 'api-graphql');
+  await fails('graphql', 'mutation { simulate { status } }', 'api-graphql');
+  await fails('graphql', 'mutation { simulate(planId: 42) { datasetId } }', 'api-graphql');
+  await fails('graphql', 'query { plan { mission_model } }', 'api-graphql');
+  await fails('graphql', 'query Q { plan_by_pk(id: $id) { id } }', 'api-graphql');
+});
+
+test('graphql: activity types, arguments and status words it states', async () => {
+  await fails(
+    'graphql',
+    'mutation { insert_activity_directive_one(object: {plan_id: 42, type: "Slew", start_offset: "1h"}) { id } }',
+    'name-type',
+  );
+  await fails(
+    'graphql',
+    'mutation { insert_activity_directive_one(object: {plan_id: 42, type: "TakeImage", arguments: {exposure_ms: 5}}) { id } }',
+    'name-argument',
+  );
+  await fails('graphql', 'query { simulation_dataset(where: {status: {_eq: "complete"}}) { id } }', 'name-status');
+});
+
+test('typescript and javascript: syntax, activity types, template arguments, resources', async () => {
+  await passes(
+    'typescript',
+    `export default (): Goal =>
+  Goal.ActivityRecurrenceGoal({
+    activityTemplate: ActivityTemplates.TakeImage({exposureSeconds: 0.2, imageCount: 2}),
+    interval: Temporal.Duration.from({hours: 6}),
+  }).applyWhen(Real.Resource("battery.soc").greaterThan(30));`,
+  );
+  await fails('typescript', 'const x = ;', 'parse-ts');
+  await fails('javascript', 'function f( {', 'parse-ts');
+  await fails('typescript', 'const t = ActivityTemplates.Slew({});', 'name-type');
+  await fails('typescript', 'const t = ActivityType.Slew;', 'name-type');
+  await fails('typescript', 'const t = ActivityTemplates.TakeImage({exposureS: 1});', 'name-argument');
+  await fails('typescript', 'const r = Discrete.Resource("camera.state");', 'name-resource');
+  await fails('typescript', 'const q = gql(`query { plan { colour } }`);', 'api-graphql');
+});
+
+test('java: compilation unit, class body or method body; names and imports', async () => {
+  await passes('java', 'package dev.orrery.example.demo;\nimport dev.orrery.procedural.plan.Plan;\npublic class A {}');
+  await passes('java', 'public int twice(int x) {\n  return 2 * x;\n}');
+  await passes('java', 'var x = 1;\nSystem.out.println(x);');
+  await fails('java', 'public class A { void f() { int x = ; } }', 'parse-java');
+  await fails('java', 'import dev.orrery.procedural.Violations;', 'name-import');
+  await fails('java', 'import dev.orrery.nothing.Here;', 'name-import');
+  await passes('java', 'import dev.orrery.example.demo.activities.TakeImage;');
+  await fails('java', '@ActivityType("Slew")\npublic final class Slew {}', 'name-type');
+  await fails(
+    'java',
+    'plan.create(NewDirective.of("TakeImage").at(t).arg("exposure", 1).named("x"));',
+    'name-argument',
+  );
+  await passes('java', 'plan.create(NewDirective.of("TakeImage")\n    .at(t)\n    .arg("imageCount", 2));');
+  await fails('java', 'var soc = results.real("battery.fraction");', 'name-resource');
+});
+
+test('kotlin: not parsed, names still checked', async () => {
+  await passes('kotlin', 'import dev.orrery.procedural.Goal\nval x = {');
+  await fails('kotlin', 'import dev.orrery.procedural.Plan', 'name-import');
+});
+
+test('bash: bash -n', async () => {
+  await passes('bash', 'for f in *.md; do\n  echo "$f"\ndone\ncat <<EOF\nx\nEOF');
+  await fails('bash', 'if true; then\n  echo x\n', 'parse-bash');
+  await fails('bash', 'echo "unclosed', 'parse-bash');
+});
+
+test('sql: PostgreSQL parser', async () => {
+  await passes('sql', 'SELECT id, name FROM merlin.plan WHERE id = 42;\nBEGIN; COMMIT;');
+  await fails('sql', 'SELECT FROM WHERE;', 'parse-sql');
+});
+
+test('handlebars, python, xml, properties', async () => {
+  await passes('handlebars', '{{#each commands}}{{stem}} {{formatTime start}}\n{{/each}}');
+  await fails('handlebars', '{{#each commands}}{{stem}}', 'parse-handlebars');
+  await passes('python', 'import sys\nprint(sys.argv)');
+  await fails('python', 'def f(:\n  pass', 'parse-python');
+  await passes('xml', '<?xml version="1.0"?>\n<a x="1"><b/><!-- c --><c>t &amp; u</c></a>');
+  await fails('xml', '<a><b></a>', 'parse-xml');
+  assert.equal(checkXml('<a x=1></a>')?.line, 1);
+  await passes('properties', '# comment\nORRERY_DB_USER=orrery\nexport A=b\nkey = value');
+  await fails('properties', 'ORRERY_DB_USER orrery', 'parse-properties');
+});
+
+test('nginx: nginx -t on the snippet in the context it needs', {skip: !nginxAvailable()}, async () => {
+  await passes(
+    'nginx',
+    'location /v1/graphql {\n  proxy_pass http://hasura:8080/v1/graphql;\n  proxy_set_header Upgrade $http_upgrade;\n}',
+  );
+  await passes(
+    'nginx',
+    'limit_req_zone $binary_remote_addr zone=api:10m rate=600r/m;\nserver {\n  listen 443 ssl;\n  ssl_certificate /etc/ssl/x.pem;\n  ssl_certificate_key /etc/ssl/x.key;\n}',
+  );
+  await fails('nginx', 'location / {\n  proxy_pass http://ui:80\n}', 'parse-nginx');
+  await fails('nginx', 'location / {\n  frobnicate on;\n}', 'parse-nginx');
+});
+
+test('status words in JSON answers', async () => {
+  await passes('json', '{"data": {"simulation_dataset_by_pk": {"status": "success"}}}');
+  await fails('json', '{"data": {"simulation_dataset_by_pk": {"status": "complete"}}}', 'name-status');
+});
+
+test('a fragment skips parsing and completeness, not the names it states', async () => {
+  await passes('java', 'public Mission(Registrar registrar)\n', 'fragment');
+  await fails('java', 'public Mission(Registrar r)\nplan.create(NewDirective.of("Slew"));', 'name-type', 'fragment');
+  await passes('json', '"arguments": {"imageCount": 2},', 'fragment');
+  await fails(
+    'json',
+    '"type": "TakeImage", "start_offset": "1h", "arguments": {"count": 2},',
+    'name-argument',
+    'fragment',
+  );
+  await passes('graphql', 'plan_by_pk { id name }', 'fragment');
+  await fails('graphql', 'plan { id colour }', 'api-graphql', 'fragment');
+  await passes('typescript', 'activityTemplate: ActivityTemplates.TakeImage({imageCount: 2}),', 'fragment');
+  await fails('typescript', 'activityTemplate: ActivityTemplates.Slew({}),', 'name-type', 'fragment');
+});
+
+test('a sample of an older release is not held to the current API', async () => {
+  const old = 'mutation {\n  insert_constraint_one(object: {name: "x"}) { id }\n}';
+  assert.deepEqual(await rules(`Before (2.0.0):\n\n${fence('graphql', old)}`), []);
+  assert.deepEqual(await rules(fence('graphql', old, 'title="After (2.0.0)"')), []);
+  assert.deepEqual(await rules(fence('graphql', old, 'title="After (3.5.0)"')), ['api-graphql']);
+  // The example mission is the same in every release.
+  assert.deepEqual(await rules(`Before (2.0.0):\n\n${fence('json', '{"type": "Slew", "arguments": {}}')}`), [
+    'name-type',
+  ]);
+});
