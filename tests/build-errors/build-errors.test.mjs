@@ -101,6 +101,36 @@ test('a broken internal link fails the build and names the page and the file', (
   }
 });
 
+test('a broken Markdown link fails the build and names the file and the link', () => {
+  const dir = copyProject();
+  try {
+    const file = path.join(dir, 'docs', 'keyboard-shortcuts.md');
+    appendFileSync(file, '\nSee also [the launch checklist](./launch-checklist.md).\n');
+    const {status, output} = build(dir);
+    assert.notEqual(status, 0, 'the build should fail');
+    assert.match(output, /markdown link/i);
+    assert.match(output, /launch-checklist\.md/);
+    assert.match(output, /keyboard-shortcuts\.md/);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('a link to a heading that does not exist fails the build and names the page and the anchor', () => {
+  const dir = copyProject();
+  try {
+    const file = path.join(dir, 'docs', 'keyboard-shortcuts.md');
+    appendFileSync(file, '\nSee also [the glossary](./glossary.md#no-such-term-39a).\n');
+    const {status, output} = build(dir);
+    assert.notEqual(status, 0, 'the build should fail');
+    assert.match(output, /broken anchor/i);
+    assert.match(output, /keyboard-shortcuts\//);
+    assert.match(output, /#no-such-term-39a/);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
 test('a Mermaid diagram with a syntax error fails the build and names the file, the line and the error', () => {
   const dir = copyProject();
   try {
