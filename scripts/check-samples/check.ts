@@ -86,7 +86,7 @@ export function isHistoric(b: CodeBlock, current: string): boolean {
   return labels.some((label) => {
     if (/^\W*Before\b/.test(label)) return true;
     const v = /\((\d+\.\d+\.\d+)\b/.exec(label);
-    return !!v && !!current && versionKey(v[1]!) < versionKey(current);
+    return !!v && !!current && versionKey(v[1] ?? '') < versionKey(current);
   });
 }
 
@@ -231,7 +231,7 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
     (file, out) => {
       // "<file>: line N: message"
       const re = new RegExp(`^${escapeRe(file)}: line (\\d+): (.*)$`, 'gm');
-      return [...out.matchAll(re)].map((m) => ({line: Number(m[1]), message: m[2]!}));
+      return [...out.matchAll(re)].map((m) => ({line: Number(m[1]), message: m[2] ?? ''}));
     },
     'parse-bash',
   );
@@ -256,7 +256,7 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
   if (nginx.length) {
     if (opts.nginx ?? nginxAvailable()) {
       for (const r of checkNginxBlocks(nginx.map((n) => n.block.code)))
-        nginx[r.index]!.report(r.line, 'parse-nginx', r.message);
+        nginx[r.index]?.report(r.line, 'parse-nginx', r.message);
     } else {
       notes.push(`nginx is not on PATH: ${nginx.length} nginx blocks were not checked.`);
       parsed.nginx = 0;
@@ -293,7 +293,7 @@ function runBatch(
     });
     const out = run(files);
     files.forEach((f, i) => {
-      for (const e of read(f, out)) items[i]!.report(e.line, rule, e.message);
+      for (const e of read(f, out)) items[i]?.report(e.line, rule, e.message);
     });
   } finally {
     rmSync(dir, {recursive: true, force: true});
@@ -399,7 +399,7 @@ export function checkJavaSyntax(parseJava: (text: string) => unknown, code: stri
     {text: `class Sample__ {\nvoid sample__() {\n${code}\n}\n}`, shift: 2},
   ];
   const first = javaShape(code);
-  const order = [attempts[first]!, ...attempts.filter((_, i) => i !== first)];
+  const order = [...attempts.slice(first), ...attempts.slice(0, first)];
   let best: {line: number; message: string} | undefined;
   for (const a of order) {
     try {

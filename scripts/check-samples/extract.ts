@@ -50,16 +50,16 @@ export function extractBlocks(file: string, text: string): CodeBlock[] {
   for (; i < lines.length; i++) {
     const m = OPEN.exec(lines[i] ?? '');
     if (!m) continue;
-    const indent = m[1]!.length;
-    const fence = m[2]!;
-    const info = m[3]!;
+    const indent = (m[1] ?? '').length;
+    const fence = m[2] ?? '';
+    const info = m[3] ?? '';
     // A backtick fence's info string may not contain backticks (that is inline code).
     if (fence[0] === '`' && info.includes('`')) continue;
     const close = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
     const body: string[] = [];
     let j = i + 1;
     for (; j < lines.length; j++) {
-      const l = lines[j]!;
+      const l = lines[j] ?? '';
       if (close.test(l)) break;
       // Remove up to `indent` spaces of indentation, as CommonMark does.
       let k = 0;

@@ -85,6 +85,13 @@ const COMPARISON_OPS = [
 
 const JSONB_OPS = ['_append', '_prepend', '_delete_key', '_delete_elem', '_delete_at_path'];
 
+/** A type built earlier in the same pass (every table gets all of its types). */
+function must<T>(map: Map<string, T>, key: string): T {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`check-samples: no GraphQL type for table ${key}`);
+  return value;
+}
+
 function relTarget(rel: string | string[]): {table: string; array: boolean} {
   return Array.isArray(rel) ? {table: String(rel[0]), array: true} : {table: rel, array: false};
 }
@@ -116,17 +123,17 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
   const columnEnum = (name: string, t: ApiTable) =>
     new GraphQLEnumType({name, values: Object.fromEntries(t.columns.map((c) => [c, {}]))});
   const listArgs = (name: string): GraphQLFieldConfigArgumentMap => ({
-    where: {type: boolExp.get(name)!},
-    order_by: {type: new GraphQLList(new GraphQLNonNull(orderByT.get(name)!))},
+    where: {type: must(boolExp, name)},
+    order_by: {type: new GraphQLList(new GraphQLNonNull(must(orderByT, name)))},
     limit: {type: GraphQLInt},
     offset: {type: GraphQLInt},
-    distinct_on: {type: new GraphQLList(new GraphQLNonNull(selectColumn.get(name)!))},
+    distinct_on: {type: new GraphQLList(new GraphQLNonNull(must(selectColumn, name)))},
   });
   const pkArgs = (t: ApiTable): GraphQLFieldConfigArgumentMap =>
     Object.fromEntries((t.pk ?? []).map((c) => [c, {type: new GraphQLNonNull(Any)}]));
 
   for (const name of names) {
-    const t = tables[name]!;
+    const t = tables[name] as ApiTable;
     selectColumn.set(name, columnEnum(`${name}_select_column`, t));
     columnsInput.set(
       name,
@@ -141,9 +148,9 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
         name: `${name}_bool_exp`,
         fields: (): GraphQLInputFieldConfigMap => {
           const f: GraphQLInputFieldConfigMap = {
-            _and: {type: new GraphQLList(new GraphQLNonNull(boolExp.get(name)!))},
-            _or: {type: new GraphQLList(new GraphQLNonNull(boolExp.get(name)!))},
-            _not: {type: boolExp.get(name)!},
+            _and: {type: new GraphQLList(new GraphQLNonNull(must(boolExp, name)))},
+            _or: {type: new GraphQLList(new GraphQLNonNull(must(boolExp, name)))},
+            _not: {type: must(boolExp, name)},
           };
           for (const c of t.columns) f[c] = {type: comparison};
           for (const [r, rel] of Object.entries(t.relationships ?? {})) {
@@ -164,7 +171,7 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
           for (const [r, rel] of Object.entries(t.relationships ?? {})) {
             const {table, array} = relTarget(rel);
             if (array) f[`${r}_aggregate`] = {type: Any};
-            else if (orderByT.get(table)) f[r] = {type: orderByT.get(table)!};
+            else if (orderByT.get(table)) f[r] = {type: must(orderByT, table)};
           }
           return f;
         },
@@ -177,7 +184,7 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
         fields: () => ({
           constraint: {type: new GraphQLNonNull(Any)},
           update_columns: {type: new GraphQLList(new GraphQLNonNull(columnEnum(`${name}_update_column`, t)))},
-          where: {type: boolExp.get(name)!},
+          where: {type: must(boolExp, name)},
         }),
       }),
     );
@@ -197,7 +204,7 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
                 name: `${name}_${r}_rel_insert_input`,
                 fields: {
                   data: {type: new GraphQLNonNull(array ? new GraphQLList(new GraphQLNonNull(input)) : input)},
-                  on_conflict: {type: onConflict.get(table)!},
+                  on_conflict: {type: must(onConflict, table)},
                 },
               }),
             };
@@ -220,7 +227,7 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
             if (!target) continue;
             if (array) {
               f[r] = {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(target))), args: listArgs(table)};
-              f[`${r}_aggregate`] = {type: new GraphQLNonNull(aggregate.get(table)!), args: listArgs(table)};
+              f[`${r}_aggregate`] = {type: new GraphQLNonNull(must(aggregate, table)), args: listArgs(table)};
             } else {
               f[r] = {type: target};
             }
@@ -245,7 +252,7 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
                 count: {
                   type: new GraphQLNonNull(GraphQLInt),
                   args: {
-                    columns: {type: new GraphQLList(new GraphQLNonNull(selectColumn.get(name)!))},
+                    columns: {type: new GraphQLList(new GraphQLNonNull(must(selectColumn, name)))},
                     distinct: {type: GraphQLBoolean},
                   },
                 },
@@ -266,7 +273,7 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
               }),
             }),
           },
-          nodes: {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(obj.get(name)!)))},
+          nodes: {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(must(obj, name))))},
         }),
       }),
     );
@@ -276,7 +283,7 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
         name: `${name}_mutation_response`,
         fields: () => ({
           affected_rows: {type: new GraphQLNonNull(GraphQLInt)},
-          returning: {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(obj.get(name)!)))},
+          returning: {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(must(obj, name))))},
         }),
       }),
     );
@@ -286,9 +293,9 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
   const subscription: GraphQLFieldConfigMap<unknown, unknown> = {};
   const mutation: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const name of names) {
-    const t = tables[name]!;
-    const list = {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(obj.get(name)!))), args: listArgs(name)};
-    const agg = {type: new GraphQLNonNull(aggregate.get(name)!), args: listArgs(name)};
+    const t = tables[name] as ApiTable;
+    const list = {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(must(obj, name)))), args: listArgs(name)};
+    const agg = {type: new GraphQLNonNull(must(aggregate, name)), args: listArgs(name)};
     query[name] = list;
     query[`${name}_aggregate`] = agg;
     subscription[name] = list;
@@ -298,33 +305,33 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
       args: {
         batch_size: {type: new GraphQLNonNull(GraphQLInt)},
         cursor: {type: new GraphQLNonNull(new GraphQLList(Any))},
-        where: {type: boolExp.get(name)!},
+        where: {type: must(boolExp, name)},
       },
     };
     if (t.pk?.length) {
-      query[`${name}_by_pk`] = {type: obj.get(name)!, args: pkArgs(t)};
-      subscription[`${name}_by_pk`] = {type: obj.get(name)!, args: pkArgs(t)};
+      query[`${name}_by_pk`] = {type: must(obj, name), args: pkArgs(t)};
+      subscription[`${name}_by_pk`] = {type: must(obj, name), args: pkArgs(t)};
     }
     if (t.view) continue;
-    const cols = columnsInput.get(name)!;
+    const cols = must(columnsInput, name);
     const setOps: GraphQLFieldConfigArgumentMap = {_set: {type: cols}, _inc: {type: cols}};
     for (const op of JSONB_OPS) setOps[op] = {type: cols};
-    const conflict = {on_conflict: {type: onConflict.get(name)!}};
-    const input = insertInput.get(name)!;
+    const conflict = {on_conflict: {type: must(onConflict, name)}};
+    const input = must(insertInput, name);
     mutation[`insert_${name}`] = {
-      type: mutationResponse.get(name)!,
+      type: must(mutationResponse, name),
       args: {objects: {type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input)))}, ...conflict},
     };
     mutation[`insert_${name}_one`] = {
-      type: obj.get(name)!,
+      type: must(obj, name),
       args: {object: {type: new GraphQLNonNull(input)}, ...conflict},
     };
     mutation[`update_${name}`] = {
-      type: mutationResponse.get(name)!,
-      args: {where: {type: new GraphQLNonNull(boolExp.get(name)!)}, ...setOps},
+      type: must(mutationResponse, name),
+      args: {where: {type: new GraphQLNonNull(must(boolExp, name))}, ...setOps},
     };
     mutation[`update_${name}_many`] = {
-      type: new GraphQLList(mutationResponse.get(name)!),
+      type: new GraphQLList(must(mutationResponse, name)),
       args: {
         updates: {
           type: new GraphQLNonNull(
@@ -332,7 +339,7 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
               new GraphQLNonNull(
                 new GraphQLInputObjectType({
                   name: `${name}_updates`,
-                  fields: {where: {type: new GraphQLNonNull(boolExp.get(name)!)}, ...setOps},
+                  fields: {where: {type: new GraphQLNonNull(must(boolExp, name))}, ...setOps},
                 }),
               ),
             ),
@@ -341,8 +348,8 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
       },
     };
     mutation[`delete_${name}`] = {
-      type: mutationResponse.get(name)!,
-      args: {where: {type: new GraphQLNonNull(boolExp.get(name)!)}},
+      type: must(mutationResponse, name),
+      args: {where: {type: new GraphQLNonNull(must(boolExp, name))}},
     };
     if (t.pk?.length) {
       const pkInput = new GraphQLInputObjectType({
@@ -350,10 +357,10 @@ export function buildApiSchema(api: Facts['api']): GraphQLSchema {
         fields: Object.fromEntries(t.pk.map((c) => [c, {type: new GraphQLNonNull(Any)}])),
       });
       mutation[`update_${name}_by_pk`] = {
-        type: obj.get(name)!,
+        type: must(obj, name),
         args: {pk_columns: {type: new GraphQLNonNull(pkInput)}, ...setOps},
       };
-      mutation[`delete_${name}_by_pk`] = {type: obj.get(name)!, args: pkArgs(t)};
+      mutation[`delete_${name}_by_pk`] = {type: must(obj, name), args: pkArgs(t)};
     }
   }
 
@@ -471,7 +478,7 @@ export function checkGraphql(
   );
   // Schema text (SDL) is parsed only: it describes types, it does not use the API.
   if (executable.length === 0) return;
-  const sdl = doc.definitions.find((d) => !executable.includes(d));
+  const sdl = doc.definitions.find((d) => d.kind !== Kind.OPERATION_DEFINITION && d.kind !== Kind.FRAGMENT_DEFINITION);
   if (sdl) {
     report((sdl.loc?.startToken.line ?? 1) + shift, 'parse-graphql', 'a block mixes schema definitions and operations');
     return;

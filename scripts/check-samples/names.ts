@@ -91,7 +91,7 @@ const PACKAGE = /^[ \t]*package\s+([\w.]+)/gm;
 
 /** Packages a Java or Kotlin sample declares (`package x.y;`). */
 export function declaredPackages(code: string): string[] {
-  return [...code.matchAll(PACKAGE)].map((m) => m[1]!);
+  return [...code.matchAll(PACKAGE)].map((m) => m[1] ?? '');
 }
 
 /** Reads `.arg("k", …)` calls chained after a `NewDirective.of("X")` ending at `from`. */
@@ -99,7 +99,7 @@ function chainedArgs(code: string, from: number): {name: string; offset: number}
   const out: {name: string; offset: number}[] = [];
   let i = from;
   for (;;) {
-    while (i < code.length && /\s/.test(code[i]!)) i++;
+    while (i < code.length && /\s/.test(code[i] ?? '')) i++;
     if (code[i] !== '.') return out;
     const m = /^\.\s*(\w+)\s*\(/.exec(code.slice(i));
     if (!m) return out;
@@ -107,13 +107,13 @@ function chainedArgs(code: string, from: number): {name: string; offset: number}
     i += m[0].length;
     if (m[1] === 'arg') {
       const k = /^\s*"([^"]*)"/.exec(code.slice(i));
-      if (k) out.push({name: k[1]!, offset: callStart});
+      if (k) out.push({name: k[1] ?? '', offset: callStart});
     }
     // Skip the balanced argument list.
     let depth = 1;
     let quote = '';
     while (i < code.length && depth > 0) {
-      const c = code[i]!;
+      const c = code[i] ?? '';
       if (quote) {
         if (c === '\\') i++;
         else if (c === quote) quote = '';
@@ -126,16 +126,16 @@ function chainedArgs(code: string, from: number): {name: string; offset: number}
 }
 
 export function checkJvmNames(code: string, facts: Facts, extraPackages: Set<string>, report: Report): void {
-  for (const m of code.matchAll(ACTIVITY_ANNOTATION)) checkType(facts, m[1]!, lineAt(code, m.index), report);
+  for (const m of code.matchAll(ACTIVITY_ANNOTATION)) checkType(facts, m[1] ?? '', lineAt(code, m.index), report);
   for (const m of code.matchAll(NEW_DIRECTIVE)) {
-    const type = m[1]!;
+    const type = m[1] ?? '';
     if (!checkType(facts, type, lineAt(code, m.index), report)) continue;
     const args = chainedArgs(code, m.index + m[0].length).map((a) => ({name: a.name, line: lineAt(code, a.offset)}));
     checkArgumentNames(facts, type, args, report);
   }
-  for (const m of code.matchAll(RESOURCE_CALL)) checkResource(facts, m[1]!, lineAt(code, m.index), report);
+  for (const m of code.matchAll(RESOURCE_CALL)) checkResource(facts, m[1] ?? '', lineAt(code, m.index), report);
   for (const m of code.matchAll(IMPORT)) {
-    const problem = importProblem(m[2]!, !!m[1], !!m[3], facts, extraPackages);
+    const problem = importProblem(m[2] ?? '', !!m[1], !!m[3], facts, extraPackages);
     if (problem) report(lineAt(code, m.index), 'name-import', problem);
   }
 }
@@ -163,7 +163,7 @@ export function importProblem(
     const pkg = parts.slice(0, n).join('.');
     const classes = facts.javaPackages.get(pkg);
     if (!classes) continue;
-    const cls = parts[n]!;
+    const cls = parts[n] ?? '';
     if (classes.has(cls)) return null;
     const home = [...facts.javaPackages].filter(([, c]) => c.has(cls)).map(([p]) => p);
     return `${cls} is not in ${pkg}${home.length ? ` (it is in ${home.join(', ')})` : ''} (facts/facts.yaml java)`;

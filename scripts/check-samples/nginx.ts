@@ -154,5 +154,5 @@ export function checkNginxBlocks(blocks: string[]): NginxResult[] {
 }
 
 function upstreamNames(conf: string): Set<string> {
-  return new Set([...conf.matchAll(/\bupstream\s+([\w.-]+)\s*\{/g)].map((m) => m[1]!));
+  return new Set([...conf.matchAll(/\bupstream\s+([\w.-]+)\s*\{/g)].map((m) => m[1] ?? ''));
 }

@@ -28,7 +28,7 @@ export function checkXml(text: string): XmlError | null {
     return null;
   };
   while (i < text.length) {
-    const c = text[i]!;
+    const c = text[i] ?? '';
     if (c !== '<') {
       if (c === '&') {
         const ent = /^&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);/.exec(text.slice(i, i + 12));
@@ -57,7 +57,7 @@ export function checkXml(text: string): XmlError | null {
       if (!m) return {line, message: 'malformed start tag (unquoted attribute, bad name or stray "<")'};
       if (stack.length === 0) roots++;
       if (roots > 1) return {line, message: 'more than one root element'};
-      if (!m[2]) stack.push({name: m[1]!, line});
+      if (!m[2]) stack.push({name: m[1] ?? '', line});
       advance(m[0].length);
     }
     if (err) return err;

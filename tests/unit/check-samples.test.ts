@@ -90,16 +90,16 @@ test('blocks are found in MDX tabs, list items, four-backtick fences, with title
       [26, 'java', 'fragment'],
     ],
   );
-  assert.equal(blocks[1]!.code, 'echo "$HOME"');
-  assert.equal(blocks[2]!.code, '```java\ninside\n```');
+  assert.equal(blocks[1]?.code, 'echo "$HOME"');
+  assert.equal(blocks[2]?.code, '```java\ninside\n```');
 });
 
 test('a problem names the file and the line inside the page', async () => {
   const found = await problems(`# Title\n\nText.\n\n${fence('json', '{\n  "a": 1,\n}')}`);
   assert.equal(found.length, 1);
-  assert.equal(found[0]!.file, 'page.md');
-  assert.equal(found[0]!.rule, 'parse-json');
-  assert.equal(found[0]!.line, 8);
+  assert.equal(found[0]?.file, 'page.md');
+  assert.equal(found[0]?.rule, 'parse-json');
+  assert.equal(found[0]?.line, 8);
 });
 
 test('json: strict JSON only', async () => {
