@@ -1,12 +1,12 @@
 // Load → interactive: how long after the `load` event a reader's first click
 // still does nothing. Scripts start after the first paint and in stages
 // (src/plugins/performance), so React hydrates some time after `load`; the
-// early-input plugin (src/plugins/early-input) makes the colour toggle, the
+// early-input plugin (src/plugins/early-input) makes the color toggle, the
 // announcement bar, the version menu, search and the mobile menu answer before
 // that. Measured in Chromium with 4× CPU slowdown (CDP), served gzipped as the
 // deployed nginx does, median of BENCH_INTERACTIVE_RUNS runs (default 5):
 //   hydrated   load → React has hydrated (<html data-has-hydrated>)
-//   toggle     a click on the colour toggle right at load → the mode changes
+//   toggle     a click on the color toggle right at load → the mode changes
 // Run through `npm run bench` (scripts/bench.mjs): part "interactive".
 import {chromium} from '@playwright/test';
 import {baseUrl, chromiumFlags, chromiumPath, ms, printTable, serveCompressed} from './bench-lib.mjs';
@@ -22,7 +22,7 @@ const median = (values) => {
   return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 };
 
-/** Records, in the page, when it hydrated and when the colour mode changed (performance.now()). */
+/** Records, in the page, when it hydrated and when the color mode changed (performance.now()). */
 function recorder() {
   const marks = {};
   window.__benchMarks = marks;

@@ -21,7 +21,7 @@ async function holdMainBundle(page: Page): Promise<() => Promise<void>> {
 }
 
 test.describe('controls answer before hydration', () => {
-  test('the colour toggle switches the mode at once and keeps it after hydration', async ({page}) => {
+  test('the color toggle switches the mode at once and keeps it after hydration', async ({page}) => {
     const hydrate = await holdMainBundle(page);
     await page.goto(sitePath('introduction/'));
     const html = page.locator('html');
@@ -96,7 +96,7 @@ test.describe('controls answer before hydration', () => {
     await expect(page.locator('.navbar-sidebar__items')).toContainText('API');
   });
 
-  test('clicked right at load, without holding scripts back, the colour toggle and search still answer', async ({
+  test('clicked right at load, without holding scripts back, the color toggle and search still answer', async ({
     page,
   }) => {
     await page.goto(sitePath('introduction/'), {waitUntil: 'load'});

@@ -7,7 +7,7 @@
  * Before `window.docusaurusRoot` exists (Docusaurus sets it when it starts
  * hydrating; from then on React itself hydrates a clicked control first and
  * runs its handler), the script:
- * - colour toggle (a disabled button until hydration, which swallows clicks,
+ * - color toggle (a disabled button until hydration, which swallows clicks,
  *   so it listens to `pointerup`): switches `data-theme` and the stored
  *   choice at once; the theme reads both back after hydration;
  * - announcement bar's close button: stores the dismissal with the bar's id

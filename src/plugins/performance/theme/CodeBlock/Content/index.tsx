@@ -81,7 +81,8 @@ function useTokenizer(): Tokenizer | undefined {
 
 /** The theme's fix (3.10.2): a line holding only "\n" would break twice with the <br /> below. */
 function fixLineBreak(line: Token[]): Token[] {
-  return line.length === 1 && line[0]!.content === '\n' ? [{...line[0]!, content: ''}] : line;
+  const [only] = line;
+  return line.length === 1 && only?.content === '\n' ? [{...only, content: ''}] : line;
 }
 
 /** One line: the theme's CodeBlock/Line, as a block-level <span> instead of a <div>. */
