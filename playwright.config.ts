@@ -1,14 +1,17 @@
 import {defineConfig, devices} from '@playwright/test';
 import {chromiumLaunchOptions} from './tests/chromium';
+import {envPort} from './tests/ports';
 
 /**
  * Browser tests run against the production build (build/), served under the
  * base path by scripts/serve.mjs the way a reverse proxy would, in Debian's
  * Chromium. Playwright never downloads a browser here.
  */
-const port = Number(process.env.E2E_PORT ?? 4173);
+// Free ports unless E2E_PORT / E2E_HOSTED_PORT name them (tests/ports.ts): a
+// fixed port fails when another program (Vite's preview on 4173, say) has it.
+const port = envPort('E2E_PORT');
 // The hosted-search variant (build-hosted/, scripts/search-hosted-build.mjs) on its own port.
-const hostedPort = Number(process.env.E2E_HOSTED_PORT ?? port + 1);
+const hostedPort = envPort('E2E_HOSTED_PORT');
 const baseUrl = process.env.BASE_URL || '/orrery/';
 
 export default defineConfig({
