@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check a pull request must pass, in order, stopping at the
-// first failure: Chromium present, typecheck, lint, code samples, production build (with the
-// embedded search index) and its hosted-search variant (build-hosted/), unit
-// tests, build-error tests, then the browser tests against the builds.
+// first failure, fast checks first: Chromium present, typecheck, lint, unit
+// tests, code samples (these four are `npm run test:quick`), then the
+// production build (with the embedded search index) and its hosted-search
+// variant (build-hosted/), the checks of the built output, build-error tests,
+// then the browser tests against the builds.
 // SKIP_BUILD=1 reuses an existing build/ (local iteration only).
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
@@ -53,11 +55,6 @@ function printBrowserSummary(file, label = 'Browser') {
 ensureChromium();
 run('Typecheck', 'npx', ['tsc', '--noEmit']);
 run('Lint', 'node', ['scripts/lint.mjs']);
-// Every fenced code block of the docs parses and names only what facts/facts.yaml lists.
-run('Code samples', 'node', ['--import', 'tsx', 'scripts/check-samples/index.ts']);
-if (process.env.SKIP_BUILD !== '1') run('Build', 'npm', ['run', 'build']);
-// The hosted-search variant (ALGOLIA_* set to test values) for the hosted search browser tests.
-if (process.env.SKIP_BUILD !== '1') run('Build (hosted search)', 'node', ['scripts/search-hosted-build.mjs']);
 run('Unit tests', 'node', [
   '--import',
   'tsx',
@@ -65,6 +62,11 @@ run('Unit tests', 'node', [
   '--test-reporter=spec',
   ...testFiles('tests/unit', '.test.ts'),
 ]);
+// Every fenced code block of the docs parses and names only what facts/facts.yaml lists.
+run('Code samples', 'node', ['--import', 'tsx', 'scripts/check-samples/index.ts']);
+if (process.env.SKIP_BUILD !== '1') run('Build', 'npm', ['run', 'build']);
+// The hosted-search variant (ALGOLIA_* set to test values) for the hosted search browser tests.
+if (process.env.SKIP_BUILD !== '1') run('Build (hosted search)', 'node', ['scripts/search-hosted-build.mjs']);
 // Checks of the built site that need no browser: valid HTML (W3C Nu checker), link-preview images.
 run('Build output checks', 'node', [
   '--import',
