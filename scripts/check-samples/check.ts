@@ -1,5 +1,6 @@
 // The code-sample checker's engine: parses each block with a real parser for
 // its language and checks the names it states against facts/facts.yaml.
+// cspell:words libpg
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';

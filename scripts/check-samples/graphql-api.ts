@@ -2,6 +2,7 @@
 // facts/facts.yaml, and the validation of GraphQL samples against it.
 // Scalars are permissive (any literal fits a column), so the checks are about
 // names: root fields, columns, relationships, arguments, input fields, types.
+// cspell:words timestamptz timetz citext bpchar nlike ilike nilike nsimilar nregex iregex niregex
 import {
   GraphQLBoolean,
   GraphQLEnumType,

@@ -4,6 +4,7 @@
 // certificate paths point at a throwaway self-signed pair, and log paths and
 // absolute includes point into the prefix, so a correct sample passes on a
 // machine without the deployment's hosts and files.
+// cspell:words fastcgi keyout grpcs uwsgi emerg
 import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';

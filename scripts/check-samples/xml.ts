@@ -1,6 +1,7 @@
 // A small XML well-formedness check (no package needed): one root element,
 // matched and properly nested tags, quoted attributes, no stray `<` or `&`.
 // It does not read DTDs or check entities beyond the five predefined ones.
+// cspell:words formedness
 
 export interface XmlError {
   line: number;
