@@ -1,6 +1,7 @@
 // The code-sample checker (scripts/check-samples/): each rule fails on a
 // deliberately broken sample and passes a valid one; `fragment` blocks skip
 // parsing but keep their name checks.
+// cspell:words ilike colour frobnicate
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {checkBlocks} from '../../scripts/check-samples/check.ts';
