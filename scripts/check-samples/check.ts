@@ -71,6 +71,8 @@ export interface CheckResult {
 
 /** A block marked with the meta word `fragment`. */
 export const isFragment = (b: CodeBlock) => b.metaWords.includes('fragment');
+/** A block marked `invalid`: it shows what Orrery refuses (a misspelled argument, say); parsed, names not checked. */
+export const isInvalidOnPurpose = (b: CodeBlock) => b.metaWords.includes('invalid');
 const versionKey = (v: string) => v.split('.').reduce((n, part) => n * 1000 + Number(part), 0);
 
 /**
@@ -167,9 +169,11 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
     parsed[lang] = (parsed[lang] ?? 0) + 1;
     const fragment = isFragment(block);
     const historic = isHistoric(block, facts.version);
+    const invalid = isInvalidOnPurpose(block);
     const report: Report = (line, rule, message) => {
       if (fragment && rule.startsWith('parse-')) return;
       if (historic && CURRENT_ONLY.has(rule)) return;
+      if (invalid && !rule.startsWith('parse-')) return;
       problems.push({file: block.file, line: block.line + Math.max(1, line), rule, message});
     };
     const code = block.code;

@@ -265,3 +265,10 @@ test('a sample of an older release is not held to the current API', async () => 
     'name-type',
   ]);
 });
+
+test('an invalid-on-purpose sample must parse, its names are not checked', async () => {
+  const wrong =
+    'mutation { insert_activity_directive_one(object: {type: "TakeImage", arguments: {exposure: 1}}) { id } }';
+  assert.deepEqual(await rules(fence('graphql', wrong, 'invalid')), []);
+  assert.deepEqual(await rules(fence('graphql', 'mutation {', 'invalid')), ['parse-graphql']);
+});
