@@ -15,6 +15,12 @@
 //   files on disk are not rewritten.
 // - URLs in the index are relative to the build root ("/planning/anchors/");
 //   the browser adds the base path, so one index works under any BASE_URL.
+// - Synonyms and acronyms (facts/search-synonyms.yaml): a page holding one
+//   form of a group gets the other forms as `keywords` metadata, which
+//   Pagefind searches (like the title) without showing it, so "sso" finds the
+//   page that only says "single sign-on".
+// - A `page_kind` filter (guide, upgrade, decision-record) lets the client
+//   weigh upgrade guides and decision records below feature pages.
 // - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
 //   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
 import {createIndex, close} from 'pagefind';
@@ -34,6 +40,65 @@ const EXCLUDE_SELECTORS = ['.hash-link', '[data-pagefind-ignore]'];
 
 /** Pagefind's UI bundles: we query through our own client, so they are not shipped. */
 const UNUSED_OUTPUT = /^pagefind-(ui|component-ui|modular-ui|highlight)\b/;
+
+const SYNONYMS_FILE = path.resolve(import.meta.dirname, '..', 'facts', 'search-synonyms.yaml');
+
+/** The groups of facts/search-synonyms.yaml (lines `  - [form, form, …]`; no YAML library needed at build time). */
+export function parseSynonyms(text) {
+  const groups = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s*-\s*\[(.*)\]\s*(#.*)?$/.exec(line);
+    if (!m) continue;
+    const forms = m[1]
+      .split(',')
+      .map((f) => f.trim().replace(/^["']|["']$/g, '').toLowerCase().replace(/\s+/g, ' '))
+      .filter((f) => f.length > 0 && !/,/.test(f));
+    if (forms.length > 1) groups.push(forms);
+  }
+  return groups;
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The other forms of each synonym group one of whose forms the text holds (as whole words). */
+export function synonymsFor(text, groups) {
+  const plain = ` ${text.toLowerCase().replace(/\s+/g, ' ')} `;
+  const found = new Set();
+  for (const forms of groups) {
+    const present = forms.filter((f) => new RegExp(`(^|[^\\p{L}\\p{N}-])${escapeRegExp(f)}(?=$|[^\\p{L}\\p{N}-])`, 'u').test(plain));
+    if (present.length === 0) continue;
+    for (const f of forms) if (!present.includes(f)) found.add(f);
+  }
+  return [...found];
+}
+
+/** The kind of page, from its path relative to the build root. */
+export function pageKind(rel) {
+  if (/(^|\/)upgrade-guides\//.test(rel)) return 'upgrade';
+  if (/(^|\/)arch-decision-records\/\d{4}-/.test(rel)) return 'decision-record';
+  return 'guide';
+}
+
+/** The indexed body's text, roughly (for synonyms only). */
+function bodyText(html) {
+  const start = html.indexOf('data-pagefind-body');
+  return html
+    .slice(start < 0 ? 0 : start)
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&amp;/g, '&');
+}
+
+/** Adds the page's kind filter and synonym keywords inside its `data-pagefind-body` element. */
+export function addSearchHints(html, rel, groups) {
+  const keywords = synonymsFor(bodyText(html), groups).join(' ').replace(/[",<>&]/g, ' ');
+  const hint =
+    `<span data-pagefind-filter="page_kind:${pageKind(rel)}"` +
+    (keywords ? ` data-pagefind-meta="keywords:${keywords}"` : '') +
+    '></span>';
+  return html.replace(/(<[a-z]+\b[^>]*\bdata-pagefind-body\b[^>]*>)/i, `$1${hint}`);
+}
 
 const hostedVars = ['ALGOLIA_APP_ID', 'ALGOLIA_API_KEY', 'ALGOLIA_INDEX_NAME'].filter((name) =>
   process.env[name]?.trim(),
@@ -91,13 +156,14 @@ async function main() {
   const {index, errors: createErrors} = await createIndex({excludeSelectors: EXCLUDE_SELECTORS});
   if (!index) throw new Error(`Pagefind could not start: ${createErrors.join('; ')}`);
 
+  const groups = parseSynonyms(await fs.readFile(SYNONYMS_FILE, 'utf8'));
   let indexed = 0;
   const untagged = [];
   for await (const rel of htmlFiles(buildDir)) {
     if (SKIPPED.some((re) => re.test(rel))) continue;
     const html = await fs.readFile(path.join(buildDir, rel), 'utf8');
     if (!html.includes('data-pagefind-body')) continue;
-    const content = separateBlocks(markFilterMetas(html));
+    const content = separateBlocks(markFilterMetas(addSearchHints(html, rel, groups)));
     if (!content.includes('data-pagefind-filter="docusaurus_tag[content]"')) untagged.push(rel);
     const {errors} = await index.addHTMLFile({sourcePath: rel, content});
     if (errors.length > 0) throw new Error(`Pagefind could not index ${rel}: ${errors.join('; ')}`);

@@ -18,10 +18,19 @@ import {
   fragmentToHits,
   fragmentToPageHit,
   pageMatchesAllTerms,
-  queryTerms,
   type HitOptions,
 } from './hits';
-import type {AlgoliaSearchRequest, AlgoliaSearchResult, DocSearchHit, PagefindApi, PagefindFragment} from './types';
+import {planQuery, type QueryPlan} from './query';
+import type {
+  AlgoliaSearchRequest,
+  AlgoliaSearchResult,
+  DocSearchHit,
+  PagefindApi,
+  PagefindFragment,
+  PagefindResponse,
+  PagefindResult,
+} from './types';
+import type {PagefindFilter} from './filters';
 
 /** Why the index could not be used; 'missing' means there is no index at all (e.g. `npm start`). */
 export type IndexProblem = 'missing' | 'network' | 'failed';
@@ -152,14 +161,15 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
       return result([], 0, 0);
     }
 
-    let response;
+    let ranked: RankedResults;
     try {
-      response = await pagefind.search(query, {filters: toPagefindFilters(request.facetFilters)});
+      ranked = await rankResults(pagefind, planQuery(query), toPagefindFilters(request.facetFilters));
     } catch (error) {
       throw new SearchUnavailableError('failed', 'The search index could not be queried.', {cause: error});
     }
+    const response = ranked;
     const nbHits = response.results.length;
-    const terms = queryTerms(query);
+    const terms = ranked.words;
     const best = response.results[0];
     // The pages whose data the answer needs, fetched together with the best page's (which
     // tells whether the query really matched) so a cold query costs one round trip, not two.
@@ -181,7 +191,7 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
       throw new SearchUnavailableError('failed', 'The search results could not be loaded.', {cause: error});
     }
     // Pagefind answers a word it does not know with matches for its prefixes: no real results then.
-    if (bestFragment && terms.length > 0 && !pageMatchesAllTerms(bestFragment, terms)) {
+    if (bestFragment && ranked.checkWords.length > 0 && !pageMatchesAllTerms(bestFragment, ranked.checkWords)) {
       return result([], 0, 0);
     }
     const facets = wantsFacets ? {facets: toAlgoliaFacets(response.filters, request.facets)} : {};
@@ -227,6 +237,100 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
       return {results: await exclusive(pagefind, () => Promise.all(requests.map((r) => runOne(pagefind, r))))};
     },
   };
+}
+
+/** Enough pages for a query: fewer, and the query is retried with fewer words. */
+export const ENOUGH_RESULTS = 3;
+/** Score factor of upgrade guides (unless the query is about a release) and design records. */
+export const DEMOTED_SCORE = 0.3;
+
+/** The Pagefind filter (scripts/search-index.mjs) naming the kind of a page. */
+export const KIND_FILTER = 'page_kind';
+export const DEMOTED_KINDS = {upgrade: 'upgrade', record: 'decision-record'} as const;
+
+export interface RankedResults {
+  results: PagefindResult[];
+  filters?: PagefindResponse['filters'];
+  /** All the words searched for, for highlighting. */
+  words: string[];
+  /** The words of the search that ranked the best page: it must hold them all (see pageMatchesAllTerms). */
+  checkWords: string[];
+}
+
+function withFilter(
+  base: PagefindFilter | Record<string, never>,
+  extra: PagefindFilter,
+): PagefindFilter {
+  return Object.keys(base).length === 0 ? extra : {all: [base as PagefindFilter, extra]};
+}
+
+/**
+ * The pages for a query, best first, as a reader expects them:
+ * 1. all the query's informative words (./query.ts);
+ * 2. when that finds fewer than ENOUGH_RESULTS pages, the same search with
+ *    fewer words, dropping the most common word first (the one matching most
+ *    pages tells least), until enough pages are found; the pages of each
+ *    retry follow those of the stricter searches;
+ * 3. within each search, upgrade guides (unless the query names a version or
+ *    asks about upgrading) and architecture decision records weigh less than
+ *    feature pages, so "incons" leads to the initial conditions pages, not to
+ *    the guide of the release that introduced them.
+ * Each Pagefind search after the first reuses the index chunks already loaded.
+ */
+export async function rankResults(
+  pagefind: PagefindApi,
+  plan: QueryPlan,
+  filters: PagefindFilter | Record<string, never>,
+): Promise<RankedResults> {
+  const text = (words: readonly string[]) => (plan.exact ? `"${words.join(' ')}"` : words.join(' '));
+  const demotedKinds = plan.versionIntent ? [DEMOTED_KINDS.record] : [DEMOTED_KINDS.upgrade, DEMOTED_KINDS.record];
+  const demoted = {[KIND_FILTER]: {any: demotedKinds}} as unknown as PagefindFilter;
+
+  async function ranked(words: readonly string[]): Promise<PagefindResponse> {
+    const [all, down] = await Promise.all([
+      pagefind.search(text(words), {filters}),
+      pagefind.search(text(words), {filters: withFilter(filters, demoted)}),
+    ]);
+    const lower = new Set(down.results.map((r) => r.id));
+    const score = (r: PagefindResult) => (lower.has(r.id) ? r.score * DEMOTED_SCORE : r.score);
+    const order = new Map(all.results.map((r, i) => [r.id, i]));
+    const results = [...all.results].sort(
+      (a, b) => score(b) - score(a) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0),
+    );
+    return {...all, results};
+  }
+
+  const first = await ranked(plan.words);
+  const out: RankedResults = {
+    results: first.results,
+    filters: first.filters,
+    words: plan.words,
+    checkWords: plan.words,
+  };
+  if (first.results.length >= ENOUGH_RESULTS || plan.exact || plan.words.length < 2) return out;
+
+  // How many pages each word matches alone: the most common goes first.
+  const counts = await Promise.all(
+    plan.words.map(async (w) => (await pagefind.search(w, {filters})).results.length),
+  );
+  let words = plan.words.map((w, i) => ({w, n: counts[i] ?? 0})).filter(({n}) => n > 0);
+  const seen = new Set(out.results.map((r) => r.id));
+  while (words.length > 1 && out.results.length < ENOUGH_RESULTS) {
+    const drop = words.reduce((a, b) => (b.n > a.n ? b : a));
+    words = words.filter((x) => x !== drop);
+    const retry = await ranked(words.map((x) => x.w));
+    const fresh = retry.results.filter((r) => !seen.has(r.id));
+    if (fresh.length > 0 && out.results.length === 0) out.checkWords = words.map((x) => x.w);
+    for (const r of fresh) seen.add(r.id);
+    out.results = [...out.results, ...fresh];
+  }
+  if (out.results.length === 0 && words.length === 1 && words[0]) {
+    const only = await ranked([words[0].w]);
+    out.results = only.results;
+    out.filters = only.filters;
+    out.checkWords = [words[0].w];
+  }
+  return out;
 }
 
 /**

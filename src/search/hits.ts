@@ -455,26 +455,49 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /**
+ * The forms of a query term Pagefind may have matched: the term's pieces,
+ * and each piece as Pagefind's English stemmer cuts it where that changes
+ * the letters ("why" → "whi", "policy" → "polici", "classes" → "class"),
+ * since its matches are found by the stem, not by the word typed.
+ */
+export function termForms(term: string): string[] {
+  const pieces = wordPieces(term);
+  const forms = new Set(pieces);
+  for (const piece of pieces) {
+    if (/[^aeiou]y$/.test(piece)) forms.add(`${piece.slice(0, -1)}i`);
+    if (/ies$/.test(piece)) forms.add(piece.slice(0, -2));
+    if (/sses$/.test(piece)) forms.add(piece.slice(0, -2));
+  }
+  return [...forms];
+}
+
+/**
  * Whether every query term really occurs on the page. When a word has no
  * match at all, Pagefind 1.6 falls back to ever shorter prefixes of it
  * (Pagefind issue #599), so "xylophone" finds every page with an "x". A term
  * counts as found when a matched word shares at least half of it (3 letters
  * at least, all of a shorter term) as a prefix: enough for the stemmed forms
- * Pagefind matches ("requirements" → "requires"), not for a fallback. Since
- * Pagefind's results all hold every term, checking the best page tells
+ * Pagefind matches ("requirements" → "requires"), not for a fallback. The
+ * term's stemmed forms count too (termForms: "why" is searched as "whi", and
+ * matches "which"), and so do the page's `keywords` metadata (the synonyms
+ * added at index time, which Pagefind searches without a word location).
+ * Since Pagefind's results all hold every term, checking the best page tells
  * whether the query has real results.
  */
 export function pageMatchesAllTerms(fragment: PagefindFragment, terms: readonly string[]): boolean {
   const words = splitWords(fragment.content ?? '');
-  const matched = new Set((fragment.locations ?? []).flatMap((l) => wordPieces(words[l] ?? '')));
+  const matched = new Set([
+    ...(fragment.locations ?? []).flatMap((l) => wordPieces(words[l] ?? '')),
+    ...splitWords(fragment.meta.keywords ?? '').flatMap(wordPieces),
+  ]);
   // Terms under 3 letters are not checked: Pagefind may skip them, and their fallback is near them anyway.
   return terms
     .filter((term) => term.length >= 3)
     .every((term) => {
       const needed = Math.min(term.length, Math.max(3, Math.floor(term.length / 2)));
-      const pieces = wordPieces(term).filter((piece) => piece.length >= 3);
+      const forms = termForms(term).filter((piece) => piece.length >= 3);
       for (const word of matched) {
-        if (pieces.some((piece) => commonPrefix(word, piece) >= Math.min(needed, piece.length))) return true;
+        if (forms.some((piece) => commonPrefix(word, piece) >= Math.min(needed, piece.length))) return true;
       }
       return false;
     });
