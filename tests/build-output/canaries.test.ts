@@ -1,0 +1,266 @@
+/**
+ * Canaries for the performance work (src/plugins/performance, its README and
+ * README.md "Performance"): each check reads the built site and fails when the
+ * mechanism it names is switched off or silently stops matching after an
+ * upgrade (the plugin leans on Docusaurus, theme and bundler internals).
+ * Run after `npm run build`; BUILD_DIR picks another build, BASE_URL its base
+ * path. No browser; a few seconds.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const baseUrl = process.env.BASE_URL || '/orrery/';
+
+/**
+ * The Docusaurus version the overrides and the performance plugin were
+ * written against. Upgrading Docusaurus is a deliberate edit of this constant,
+ * after re-checking every override and internal listed in src/theme/README.md
+ * and src/plugins/performance/README.md against the new version.
+ */
+const DOCUSAURUS_VERSION = '3.10.2';
+
+/** README.md "Performance": JavaScript on a doc page without diagrams ≤ 150 KB gzip. */
+const DOC_PAGE_JS_BUDGET = 150 * 1024;
+/** The typical doc page of the benchmark (no diagrams). */
+const TYPICAL_DOC_PAGE = 'mission-modeling/value-schemas/index.html';
+/** As the deployed nginx sends it (deploy/nginx, scripts/bench-lib.mjs). */
+const GZIP_LEVEL = 5;
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true, recursive: true})
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+const read = (file: string): string => readFileSync(file, 'utf8');
+
+/** The build file of a script URL under the base path. */
+function buildFile(url: string): string {
+  assert.ok(url.startsWith(baseUrl), `${url} is not under the base path ${baseUrl}`);
+  return path.join(buildDir, url.slice(baseUrl.length));
+}
+
+/** The page loader of ssrTemplate.ts: its entry scripts (in its text) and the page's own (its attribute). */
+export function loaderScripts(html: string): {entry: string[]; page: string[]} | null {
+  const m = /<script data-page-scripts(?:="([^"]*)")?>([^<]*)<\/script>/.exec(html);
+  if (!m) return null;
+  const entry = /\}\((\[[^\]]*\]),document\.currentScript/.exec(m[2] ?? '')?.[1];
+  return {
+    entry: entry ? (JSON.parse(entry) as string[]) : [],
+    page: (m[1] ?? '').split(' ').filter(Boolean),
+  };
+}
+
+/** The JSON modules the bundler emits as `JSON.parse('…')`, parsed. */
+export function jsonModules(js: string): unknown[] {
+  const values: unknown[] = [];
+  for (const [, literal] of js.matchAll(/JSON\.parse\('((?:[^'\\]|\\.)*)'\)/g)) {
+    try {
+      // The argument is a single-quoted string literal of the build's own output.
+      const text = new Function(`return '${literal ?? ''}';`)() as string;
+      values.push(JSON.parse(text) as unknown);
+    } catch {
+      continue;
+    }
+  }
+  return values;
+}
+
+const typicalPage = (): {entry: string[]; page: string[]; files: string[]} => {
+  const file = path.join(buildDir, TYPICAL_DOC_PAGE);
+  assert.ok(existsSync(file), `expected ${TYPICAL_DOC_PAGE} in a full build in ${buildDir}/`);
+  const scripts = loaderScripts(read(file));
+  assert.ok(scripts, `${TYPICAL_DOC_PAGE} has no page loader (<script data-page-scripts>, ssrTemplate.ts)`);
+  return {...scripts, files: [...scripts.entry, ...scripts.page].map(buildFile)};
+};
+
+const mainBundle = (): string => {
+  const {entry} = typicalPage();
+  const main = entry.find((u) => /\/main\.[^/]*\.js$/.test(u));
+  assert.ok(main, `no main bundle among the entry scripts ${entry.join(', ')}`);
+  return read(buildFile(main));
+};
+
+test(`a typical doc page's first-load JavaScript is within ${DOC_PAGE_JS_BUDGET / 1024} KB gzip`, () => {
+  const {entry, page, files} = typicalPage();
+  assert.equal(entry.length, 2, `expected runtime and main as entry scripts, got ${entry.join(', ')}`);
+  // Without the page's own scripts (pageScripts.ts) the budget would only count what loads first.
+  assert.ok(page.length >= 3, `expected the page's own chunk scripts in data-page-scripts, got ${page.length}`);
+  const sizes = files.map((f) => ({f, gz: gzipSync(readFileSync(f), {level: GZIP_LEVEL}).length}));
+  const total = sizes.reduce((sum, s) => sum + s.gz, 0);
+  assert.ok(
+    total <= DOC_PAGE_JS_BUDGET,
+    `${TYPICAL_DOC_PAGE}: ${(total / 1024).toFixed(1)} KB gzip of JavaScript, over the budget of ` +
+      `${DOC_PAGE_JS_BUDGET / 1024} KB:\n` +
+      sizes.map((s) => `  ${(s.gz / 1024).toFixed(1)} KB  ${path.relative(buildDir, s.f)}`).join('\n'),
+  );
+});
+
+test('the first load carries no nprogress and no Prism grammars; the main bundle no @site/ module names', () => {
+  const {files} = typicalPage();
+  for (const file of files) {
+    const js = read(file);
+    const name = path.relative(buildDir, file);
+    // The theme's progress bar (replaced by client/progressBar.ts): its element id and classes.
+    assert.ok(!/nprogress/.test(js), `${name}: nprogress is back (module replacement in the performance plugin)`);
+    // Prism and its languages (prism-include-languages replaced; highlighter/ loads Prism on demand).
+    assert.ok(!/\blanguages\.extend\(|\bPrism\b/.test(js), `${name}: Prism grammars are in the first load`);
+  }
+  // react-loadable's module names (registry.js trimmed by loaders/trimClientData.cjs). Doc metadata
+  // in a page's own chunk names its source file ("source":"@site/docs/…"), which is not a module name.
+  const main = mainBundle();
+  const names = main.match(/["']@site\/[^"']*/g) ?? [];
+  assert.deepEqual(names.slice(0, 5), [], 'the main bundle names source modules (registry.js untrimmed)');
+});
+
+test('the route tables in the main bundle are trimmed: empty module names, short chunk names', () => {
+  const main = mainBundle();
+  // Registry entries: [() => import(chunk).then(bind(module)), "module name", module].
+  const names = [...main.matchAll(/\.bind\(\w+,(\d+)\)\),"((?:[^"\\]|\\.)*)",\1\]/g)].map((m) => m[2]);
+  assert.ok(names.length > 100, `expected the chunk registry in the main bundle, found ${names.length} entries`);
+  assert.deepEqual(
+    names.filter((n) => n !== ''),
+    [],
+    'registry entries keep their module names (loaders/trimClientData.cjs, kind "registry")',
+  );
+  // Docusaurus's chunk names are 8 hex digits; the loader renames them to base-36 names of a few characters.
+  const long = main.match(/"[0-9a-f]{8}"/g) ?? [];
+  assert.equal(long.length, 0, `long chunk names left in the main bundle: ${long.slice(0, 5).join(', ')}`);
+});
+
+/** The routesChunkNames table in the main bundle: route key → chunk names. */
+function routeTable(main: string): Record<string, Record<string, unknown>> {
+  const table = jsonModules(main).find(
+    (v): v is Record<string, Record<string, unknown>> =>
+      typeof v === 'object' && v !== null && Object.keys(v).some((k) => k.startsWith(baseUrl)),
+  );
+  assert.ok(table, 'no route chunk-name table (routesChunkNames.json) found in the main bundle');
+  return table;
+}
+
+test('every route has short chunk names, and every page lists its own scripts', () => {
+  const table = routeTable(mainBundle());
+  const entries = Object.entries(table);
+  assert.ok(entries.length > 100, `expected a route per page, found ${entries.length}`);
+  const leaves = (v: unknown): string[] =>
+    typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(leaves) : [];
+  for (const [key, names] of entries) {
+    // The key format pageScripts.ts relies on: `${path}-${hash}`.
+    assert.match(key, /^\/.*-[0-9a-f]{3}$/, `route key ${key} is not "<path>-<hash>"`);
+    const all = leaves(names);
+    assert.ok(typeof names.__comp === 'string', `route ${key} has no component chunk`);
+    const long = all.filter((n) => n.length > 4);
+    assert.deepEqual(long, [], `route ${key} keeps long chunk names (loaders/trimClientData.cjs)`);
+  }
+  const missing = htmlFiles(buildDir)
+    .filter((f) => path.relative(buildDir, f) !== '404.html')
+    .filter((f) => {
+      const scripts = loaderScripts(read(f));
+      return scripts !== null && scripts.page.length === 0;
+    })
+    .map((f) => path.relative(buildDir, f));
+  assert.deepEqual(missing, [], 'pages whose loader lists none of their chunk scripts (pageScripts.ts)');
+});
+
+interface SidebarItem {
+  type: string;
+  docId?: string;
+  href?: string;
+  items?: SidebarItem[];
+}
+interface VersionData {
+  version: {
+    pluginId: string;
+    version: string;
+    docsSidebars: Record<string, SidebarItem[]>;
+    docs: Record<string, {description?: string}>;
+  };
+}
+
+test('docs versions carry descriptions only for docs a category page shows as cards', () => {
+  const versions: VersionData[] = [];
+  for (const file of readdirSync(path.join(buildDir, 'assets', 'js'))) {
+    const js = read(path.join(buildDir, 'assets', 'js', file));
+    if (!js.includes('docsSidebars')) continue;
+    for (const v of jsonModules(js)) {
+      const version = (v as Partial<VersionData>)?.version;
+      if (version?.docsSidebars && version.docs) versions.push(v as VersionData);
+    }
+  }
+  assert.ok(versions.length >= 2, `expected the docs versions' metadata chunks, found ${versions.length}`);
+  let dropped = 0;
+  for (const {version} of versions) {
+    const cards = new Set<string>();
+    const walk = (items: SidebarItem[]): void => {
+      for (const item of items) {
+        if (item.type !== 'category') continue;
+        if (item.href) for (const child of item.items ?? []) if (child.docId) cards.add(child.docId);
+        walk(item.items ?? []);
+      }
+    };
+    Object.values(version.docsSidebars).forEach(walk);
+    const extra = Object.entries(version.docs)
+      .filter(([id, doc]) => doc.description !== undefined && !cards.has(id))
+      .map(([id]) => id);
+    assert.deepEqual(
+      extra,
+      [],
+      `${version.pluginId} ${version.version}: descriptions of docs no card shows (loaders/trimClientData.cjs, kind "docsVersion")`,
+    );
+    dropped += Object.keys(version.docs).length - cards.size;
+  }
+  assert.ok(dropped > 0, 'every doc is shown as a card: nothing to trim, so this check proves nothing');
+});
+
+test('server-rendered code blocks are highlighted (token spans)', () => {
+  const stats = new Map<string, {blocks: number; highlighted: number}>();
+  for (const file of htmlFiles(buildDir)) {
+    for (const [, language, body] of read(file).matchAll(
+      /<pre\b[^>]*class="?prism-code language-([\w+#-]+)[^>]*>([\s\S]*?)<\/pre>/g,
+    )) {
+      if (!language || language === 'text') continue;
+      const s = stats.get(language) ?? {blocks: 0, highlighted: 0};
+      s.blocks += 1;
+      if (/<span class="?token (?!plain")/.test(body ?? '')) s.highlighted += 1;
+      stats.set(language, s);
+    }
+  }
+  const blocks = [...stats.values()].reduce((n, s) => n + s.blocks, 0);
+  assert.ok(blocks > 100, `expected server-rendered code blocks in ${buildDir}/, found ${blocks}`);
+  // A shell line of plain words has no tokens, so a few bash blocks carry none.
+  const bare = [...stats].filter(([, s]) => s.highlighted < 0.9 * s.blocks);
+  assert.deepEqual(
+    bare.map(([lang, s]) => `${lang}: ${s.highlighted} of ${s.blocks} blocks highlighted`),
+    [],
+    'code blocks without token spans: the server-side highlighter (src/plugins/performance/highlighter) did not run',
+  );
+});
+
+test(`the installed @docusaurus/core is ${DOCUSAURUS_VERSION}, the version the overrides were written against`, () => {
+  const require = createRequire(path.join(process.cwd(), 'package.json'));
+  const manifest = path.join(path.dirname(require.resolve('@docusaurus/core/lib/index.js')), '..', 'package.json');
+  const {version} = JSON.parse(read(manifest)) as {version: string};
+  assert.equal(
+    version,
+    DOCUSAURUS_VERSION,
+    `@docusaurus/core ${version} is installed; the overrides and the performance plugin were written against ` +
+      `${DOCUSAURUS_VERSION}. Upgrading is a deliberate step: re-check each override and internal listed in ` +
+      'src/theme/README.md and src/plugins/performance/README.md against the new version, then change ' +
+      'DOCUSAURUS_VERSION in tests/build-output/canaries.test.ts.',
+  );
+});
+
+test('loaderScripts and jsonModules read the minified output', () => {
+  assert.deepEqual(
+    loaderScripts(
+      '<script data-page-scripts="/b/a.js /b/c.js">!function(t,e){}(["/b/runtime~main.1.js","/b/main.2.js"],document.currentScript.getAttribute("data-page-scripts"))</script>',
+    ),
+    {entry: ['/b/runtime~main.1.js', '/b/main.2.js'], page: ['/b/a.js', '/b/c.js']},
+  );
+  assert.deepEqual(jsonModules(`e.exports=JSON.parse('{"a":"it\\'s","b":"x\\\\"y"}')`), [{a: "it's", b: 'x"y'}]);
+});
