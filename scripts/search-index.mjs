@@ -92,10 +92,14 @@ function bodyText(html) {
 
 /** Adds the page's kind filter and synonym keywords inside its `data-pagefind-body` element. */
 export function addSearchHints(html, rel, groups) {
-  const keywords = synonymsFor(bodyText(html), groups).join(' ').replace(/[",<>&]/g, ' ');
+  const clean = (words) => words.join(' ').replace(/[",<>&:]/g, ' ');
+  const keywords = clean(synonymsFor(bodyText(html), groups));
+  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html.slice(Math.max(0, html.indexOf('data-pagefind-body'))));
+  const titleSynonyms = h1 ? clean(synonymsFor(h1[1].replace(/<[^>]+>/g, ' '), groups)) : '';
+  const metas = [keywords && `keywords:${keywords}`, titleSynonyms && `title_synonyms:${titleSynonyms}`].filter(Boolean);
   const hint =
     `<span data-pagefind-filter="page_kind:${pageKind(rel)}"` +
-    (keywords ? ` data-pagefind-meta="keywords:${keywords}"` : '') +
+    (metas.length ? ` data-pagefind-meta="${metas.join(', ')}"` : '') +
     '></span>';
   return html.replace(/(<[a-z]+\b[^>]*\bdata-pagefind-body\b[^>]*>)/i, `$1${hint}`);
 }

@@ -20,7 +20,8 @@ import {
   pageMatchesAllTerms,
   type HitOptions,
 } from './hits';
-import {planQuery, type QueryPlan} from './query';
+import {planQuery, RERANK_DEPTH, rerankOrder, type QueryPlan} from './query';
+import {cleanText} from './html';
 import type {
   AlgoliaSearchRequest,
   AlgoliaSearchResult,
@@ -193,6 +194,21 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
     // Pagefind answers a word it does not know with matches for its prefixes: no real results then.
     if (bestFragment && ranked.checkWords.length > 0 && !pageMatchesAllTerms(bestFragment, ranked.checkWords)) {
       return result([], 0, 0);
+    }
+    // The first pages move by title and heading evidence and group by section,
+    // the same in the modal and on the search page (page 0; later pages are past them).
+    if (page === 0 || options.shape === 'sections') {
+      const k = Math.min(RERANK_DEPTH, fragments.length);
+      const order = rerankOrder(
+        fragments.slice(0, k).map((f) => ({
+          title: cleanText(f.meta.title),
+          titleSynonyms: f.meta.title_synonyms ?? '',
+          headings: f.anchors.filter((a) => /^h[2-6]$/i.test(a.element)).map((a) => cleanText(a.text ?? '')),
+          section: cleanText(f.meta.lvl0) || (options.fallbackSection ?? DEFAULT_HIT_OPTIONS.fallbackSection),
+        })),
+        terms,
+      );
+      fragments = [...order.map((i) => fragments[i] as PagefindFragment), ...fragments.slice(k)];
     }
     const facets = wantsFacets ? {facets: toAlgoliaFacets(response.filters, request.facets)} : {};
     if (hitsPerPage === 0) {

@@ -48,3 +48,70 @@ export function planQuery(query: string): QueryPlan {
   const informative = words.filter((w) => !STOP_WORDS.has(w) && !/^[\p{P}\p{S}]+$/u.test(w));
   return {words: informative.length > 0 ? informative : words, exact, versionIntent};
 }
+
+/** Pages reordered by their title and headings (the first pages of each answer, whose data is loaded anyway). */
+export const RERANK_DEPTH = 6;
+
+export interface RerankPage {
+  title: string;
+  /** Synonyms of the title's words (index-time `title_synonyms` metadata). */
+  titleSynonyms?: string;
+  headings: readonly string[];
+  /** The top-level section (the modal groups hits by it). */
+  section: string;
+}
+
+const wordsOf = (text: string) =>
+  splitWords(text.replace(/[-/_.:()]/g, ' '))
+    .map(normalizeWord)
+    .filter((w) => w.length > 0);
+
+/** Query word `q` matches text word `w`: same word or shared stem (prefix of 4+ letters, or the shorter whole). */
+function sameWord(q: string, w: string): boolean {
+  if (q === w) return true;
+  const n = Math.min(q.length, w.length);
+  if (n < 3) return false;
+  let i = 0;
+  while (i < n && q[i] === w[i]) i += 1;
+  return i >= Math.max(4, n - 1) || (i === n && n >= 3);
+}
+
+/**
+ * Evidence from a page's title and headings, which say what the page is
+ * about better than its body: how many query words the title holds, how
+ * much of the title the query covers (so "Anchors" beats "Anchors with the
+ * API" for "anchors"), and how many query words a heading holds.
+ */
+export function titleEvidence(page: RerankPage, words: readonly string[]): number {
+  if (words.length === 0) return 0;
+  const title = [...wordsOf(page.title), ...wordsOf(page.titleSynonyms ?? '')];
+  const titleOwn = wordsOf(page.title).filter((w) => !STOP_WORDS.has(w));
+  const inTitle = words.filter((q) => title.some((w) => sameWord(q, w))).length;
+  const covered = titleOwn.filter((w) => words.some((q) => sameWord(q, w))).length;
+  const headingBest = Math.max(
+    0,
+    ...page.headings.map((h) => {
+      const hw = wordsOf(h);
+      return words.filter((q) => hw.some((w) => sameWord(q, w))).length;
+    }),
+  );
+  return inTitle / words.length + (titleOwn.length ? (0.5 * covered) / titleOwn.length : 0) + (0.5 * headingBest) / words.length;
+}
+
+/**
+ * The order of the first pages of an answer: Pagefind's order, moved by
+ * title and heading evidence (a page keeps its place unless another's title
+ * says clearly more), then grouped by section in first-seen order, as the
+ * DocSearch modal draws them, so the search page lists them in the same
+ * order as the modal. Returns indexes into `pages`.
+ */
+export function rerankOrder(pages: readonly RerankPage[], words: readonly string[]): number[] {
+  const scored = pages.map((p, i) => ({i, s: titleEvidence(p, words) - i * 0.15}));
+  scored.sort((a, b) => b.s - a.s || a.i - b.i);
+  const sections: string[] = [];
+  for (const {i} of scored) {
+    const section = pages[i]?.section ?? '';
+    if (!sections.includes(section)) sections.push(section);
+  }
+  return sections.flatMap((section) => scored.filter(({i}) => pages[i]?.section === section).map(({i}) => i));
+}
