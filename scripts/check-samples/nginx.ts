@@ -57,7 +57,12 @@ export function wrapNginx(conf: string): {text: string; shift: number} {
   if (top.some((d) => MAIN.has(d))) {
     return top.includes('events') ? {text: conf, shift: 0} : {text: `events {}\n${conf}`, shift: 1};
   }
-  if (top.some((d) => HTTP.has(d))) return {text: `events {}\nhttp {\n${HTTP_DEFAULTS}\n${conf}\n}`, shift: 3};
+  if (top.some((d) => HTTP.has(d))) {
+    // A sample with its own server blocks must bring its own certificates (nginx -t fails a
+    // `listen … ssl` without one); only http-level snippets without a server inherit the stand-in.
+    const inherited = top.includes('server') ? '# (no inherited certificate)' : HTTP_DEFAULTS;
+    return {text: `events {}\nhttp {\n${inherited}\n${conf}\n}`, shift: 3};
+  }
   return {text: `events {}\nhttp {\n${HTTP_DEFAULTS}\nserver {\nlisten 127.0.0.1:8089;\n${conf}\n}\n}`, shift: 5};
 }
 
