@@ -12,7 +12,14 @@
 //     queries: in the modal (from typing to the results in its DOM), and of
 //     Pagefind alone (search plus the page data the modal loads).
 //
+//   - relevance: hit@1, hit@3 and MRR on the query sets of
+//     tests/search-relevance/ (tuning and held-out), through the modal's
+//     client over this build's index (scripts/bench-search-relevance.mjs).
+//
 // Usage: node scripts/bench-search.mjs [--dir build] [--pages 5000] [--skip-synthetic]
+//        node scripts/bench-search.mjs compare [--keep] [--verbose]
+//          ours against @easyops-cn/docusaurus-search-local on a copy of the
+//          site, held-out set (scripts/bench-search-compare.mjs).
 import {chromium} from '@playwright/test';
 import {spawnSync} from 'node:child_process';
 import {createReadStream, promises as fs} from 'node:fs';
@@ -404,6 +411,16 @@ async function main() {
   if (QUERIES.length !== 50) throw new Error(`The query list has ${QUERIES.length} queries, not 50.`);
   const results = {date: new Date().toISOString(), baseUrl, queries: QUERIES};
 
+  const relevance = await import('./bench-search-relevance.mjs');
+  const clients = await relevance.clientsFor(buildDir);
+  results.relevance = {};
+  console.log('Relevance (pages in the modal\'s order, current docs):');
+  for (const [name, file] of Object.entries(relevance.SETS)) {
+    const s = await relevance.evaluate((q) => relevance.rankedPages(clients, q), await relevance.readSet(file));
+    console.log(relevance.formatScores(`  ${name}`, s));
+    results.relevance[name] = {n: s.n, hit1: s.hit1, hit3: s.hit3, mrr: Number(s.mrr.toFixed(3)), kinds: s.kinds};
+  }
+
   const sizes = await indexSizes(buildDir);
   const pages = await countIndexed(buildDir);
   const m = await measure(buildDir, 'site', 'planning/anchors/');
@@ -433,4 +450,9 @@ async function main() {
   console.log('\nSaved to bench-results/search.json. Figures only: nothing here is a pass/fail check.');
 }
 
-await main();
+if (args[0] === 'compare') {
+  const {compare} = await import('./bench-search-compare.mjs');
+  await compare();
+} else {
+  await main();
+}

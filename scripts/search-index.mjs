@@ -23,7 +23,6 @@
 //   weigh upgrade guides and decision records below feature pages.
 // - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
 //   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
-import {createIndex, close} from 'pagefind';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 
@@ -157,6 +156,8 @@ async function main() {
     throw new Error(`No production build in ${buildDir}: run "docusaurus build" first.`);
   }
   const started = Date.now();
+  // Imported here, so tests can import this file's pure helpers without Pagefind.
+  const {createIndex} = await import('pagefind');
   const {index, errors: createErrors} = await createIndex({excludeSelectors: EXCLUDE_SELECTORS});
   if (!index) throw new Error(`Pagefind could not start: ${createErrors.join('; ')}`);
 
@@ -203,5 +204,5 @@ if (isMain) {
       console.error(`[search] ${error instanceof Error ? error.message : error}`);
       process.exitCode = 1;
     })
-    .finally(() => close());
+    .finally(() => import('pagefind').then(({close}) => close()));
 }

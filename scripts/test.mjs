@@ -67,6 +67,10 @@ run('Code samples', 'node', ['--import', 'tsx', 'scripts/check-samples/index.ts'
 if (process.env.SKIP_BUILD !== '1') run('Build', 'npm', ['run', 'build']);
 // The hosted-search variant (ALGOLIA_* set to test values) for the hosted search browser tests.
 if (process.env.SKIP_BUILD !== '1') run('Build (hosted search)', 'node', ['scripts/search-hosted-build.mjs']);
+// Search relevance over the fresh index: hit@3 of the tuning set must hold (tests/search-relevance/).
+run('Search relevance', 'node', ['--import', 'tsx', '--test', 'tests/unit/search-relevance.test.ts'], {
+  SEARCH_RELEVANCE_DIR: 'build',
+});
 // Checks of the built site that need no browser: valid HTML (W3C Nu checker), link-preview images.
 run('Build output checks', 'node', [
   '--import',

@@ -22,6 +22,7 @@ import {
 } from './hits';
 import {planQuery, RERANK_DEPTH, rerankOrder, type QueryPlan} from './query';
 import {cleanText} from './html';
+import {MAX_RESULTS_PER_GROUP} from '../config/search';
 import type {
   AlgoliaSearchRequest,
   AlgoliaSearchResult,
@@ -126,6 +127,7 @@ export interface EmbeddedSearchClient {
 
 export function createEmbeddedSearchClient(options: EmbeddedClientOptions): EmbeddedSearchClient {
   const maxPages = options.maxPages ?? 6;
+  const maxSections = options.maxSectionsPerPage ?? DEFAULT_HIT_OPTIONS.maxSectionsPerPage;
   interface Agent {
     value: string;
     add: () => Agent;
@@ -205,8 +207,10 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
           titleSynonyms: f.meta.title_synonyms ?? '',
           headings: f.anchors.filter((a) => /^h[2-6]$/i.test(a.element)).map((a) => cleanText(a.text ?? '')),
           section: cleanText(f.meta.lvl0) || (options.fallbackSection ?? DEFAULT_HIT_OPTIONS.fallbackSection),
+          hits: 1 + Math.min(maxSections, f.sub_results.filter((sub) => sub.anchor).length),
         })),
         terms,
+        MAX_RESULTS_PER_GROUP,
       );
       fragments = [...order.map((i) => fragments[i] as PagefindFragment), ...fragments.slice(k)];
     }
@@ -303,10 +307,11 @@ export async function rankResults(
   const demoted = {[KIND_FILTER]: {any: demotedKinds}} as unknown as PagefindFilter;
 
   async function ranked(words: readonly string[]): Promise<PagefindResponse> {
-    const [all, down] = await Promise.all([
-      pagefind.search(text(words), {filters}),
-      pagefind.search(text(words), {filters: withFilter(filters, demoted)}),
-    ]);
+    const all = await pagefind.search(text(words), {filters});
+    const down =
+      all.results.length > 1
+        ? await pagefind.search(text(words), {filters: withFilter(filters, demoted)})
+        : {results: []};
     const lower = new Set(down.results.map((r) => r.id));
     const score = (r: PagefindResult) => (lower.has(r.id) ? r.score * DEMOTED_SCORE : r.score);
     const order = new Map(all.results.map((r, i) => [r.id, i]));
@@ -326,9 +331,8 @@ export async function rankResults(
   if (first.results.length >= ENOUGH_RESULTS || plan.exact || plan.words.length < 2) return out;
 
   // How many pages each word matches alone: the most common goes first.
-  const counts = await Promise.all(
-    plan.words.map(async (w) => (await pagefind.search(w, {filters})).results.length),
-  );
+  const counts: number[] = [];
+  for (const w of plan.words) counts.push((await pagefind.search(w, {filters})).results.length);
   let words = plan.words.map((w, i) => ({w, n: counts[i] ?? 0})).filter(({n}) => n > 0);
   const seen = new Set(out.results.map((r) => r.id));
   while (words.length > 1 && out.results.length < ENOUGH_RESULTS) {

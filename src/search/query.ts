@@ -59,6 +59,8 @@ export interface RerankPage {
   headings: readonly string[];
   /** The top-level section (the modal groups hits by it). */
   section: string;
+  /** How many hits the page gives in the modal (its own and its sections'). */
+  hits?: number;
 }
 
 const wordsOf = (text: string) =>
@@ -102,10 +104,12 @@ export function titleEvidence(page: RerankPage, words: readonly string[]): numbe
  * The order of the first pages of an answer: Pagefind's order, moved by
  * title and heading evidence (a page keeps its place unless another's title
  * says clearly more), then grouped by section in first-seen order, as the
- * DocSearch modal draws them, so the search page lists them in the same
- * order as the modal. Returns indexes into `pages`.
+ * DocSearch modal draws them. The modal shows at most `groupCap` hits per
+ * section: a page none of whose hits fit goes after the groups, where the
+ * search page lists it, so both show the same pages in the same order.
+ * Returns indexes into `pages`.
  */
-export function rerankOrder(pages: readonly RerankPage[], words: readonly string[]): number[] {
+export function rerankOrder(pages: readonly RerankPage[], words: readonly string[], groupCap = Infinity): number[] {
   const scored = pages.map((p, i) => ({i, s: titleEvidence(p, words) - i * 0.15}));
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
   const sections: string[] = [];
@@ -113,5 +117,14 @@ export function rerankOrder(pages: readonly RerankPage[], words: readonly string
     const section = pages[i]?.section ?? '';
     if (!sections.includes(section)) sections.push(section);
   }
-  return sections.flatMap((section) => scored.filter(({i}) => pages[i]?.section === section).map(({i}) => i));
+  const shown: number[] = [];
+  const hidden: number[] = [];
+  for (const section of sections) {
+    let used = 0;
+    for (const {i} of scored.filter(({i}) => pages[i]?.section === section)) {
+      (used < groupCap ? shown : hidden).push(i);
+      used += pages[i]?.hits ?? 1;
+    }
+  }
+  return [...shown, ...hidden];
 }
