@@ -64,7 +64,10 @@ async function snapshot() {
   await fs.writeFile(configFile, config.replace(/onBrokenMarkdownLinks: 'throw'/, "onBrokenMarkdownLinks: 'warn'"));
   if (!existsSync(path.join(site, 'node_modules', '@easyops-cn', 'docusaurus-search-local'))) {
     if (!existsSync(path.join(site, 'node_modules'))) {
-      await fs.cp(path.join(root, 'node_modules'), path.join(site, 'node_modules'), {recursive: true, verbatimSymlinks: true});
+      await fs.cp(path.join(root, 'node_modules'), path.join(site, 'node_modules'), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
     }
     run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--legacy-peer-deps', PLUGIN], site);
   }
@@ -91,7 +94,9 @@ async function useThePlugin() {
   ],`,
     );
   if (config === before || !config.includes('docusaurus-search-local')) {
-    throw new Error('Could not put the plugin into the snapshot\'s docusaurus.config.ts: has its "themes" line changed?');
+    throw new Error(
+      'Could not put the plugin into the snapshot\'s docusaurus.config.ts: has its "themes" line changed?',
+    );
   }
   await fs.writeFile(configFile, config);
 }
@@ -131,7 +136,11 @@ function serve(dir) {
     }
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     const gzip = /text|json|svg/.test(type) && /gzip/.test(req.headers['accept-encoding'] ?? '');
-    res.writeHead(200, {'Content-Type': type, 'Cache-Control': 'no-cache', ...(gzip ? {'Content-Encoding': 'gzip'} : {})});
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Cache-Control': 'no-cache',
+      ...(gzip ? {'Content-Encoding': 'gzip'} : {}),
+    });
     const stream = createReadStream(file);
     (gzip ? stream.pipe(zlib.createGzip()) : stream).pipe(res);
   });
@@ -179,7 +188,12 @@ async function theirResults(page, query) {
       (q) => {
         const input = document.querySelector('input.navbar__search-input');
         const menu = document.querySelector('.aa-dropdown-menu');
-        return input?.value === q && menu && getComputedStyle(menu).display !== 'none' && menu.querySelector('.aa-suggestion, [class*="noResults"], [class*="emptyResults"]');
+        return (
+          input?.value === q &&
+          menu &&
+          getComputedStyle(menu).display !== 'none' &&
+          menu.querySelector('.aa-suggestion, [class*="noResults"], [class*="emptyResults"]')
+        );
       },
       query,
       {timeout: 5000},
@@ -188,8 +202,9 @@ async function theirResults(page, query) {
     return [];
   }
   await page.waitForTimeout(150);
-  const hrefs = await page.$$eval('.aa-dropdown-menu .aa-suggestion a[href], .aa-dropdown-menu a.aa-suggestion[href]', (links) =>
-    links.map((a) => a.getAttribute('href')),
+  const hrefs = await page.$$eval(
+    '.aa-dropdown-menu .aa-suggestion a[href], .aa-dropdown-menu a.aa-suggestion[href]',
+    (links) => links.map((a) => a.getAttribute('href')),
   );
   const pages = [];
   for (const href of hrefs) {

@@ -70,7 +70,10 @@ async function pagefindOf(dir) {
   globalThis.document ??= {currentScript: null, querySelector: () => ({getAttribute: () => 'en'})};
   const module = await import(`${pathToFileURL(bundle).href}?dir=${encodeURIComponent(dir)}`);
   const instance = module.createInstance({baseUrl: BASE_URL});
-  await instance.options({baseUrl: BASE_URL, ...(process.env.PF_RANKING ? {ranking: JSON.parse(process.env.PF_RANKING)} : {})});
+  await instance.options({
+    baseUrl: BASE_URL,
+    ...(process.env.PF_RANKING ? {ranking: JSON.parse(process.env.PF_RANKING)} : {}),
+  });
   await instance.init();
   pagefindByDir.set(bundle, instance);
   return instance;

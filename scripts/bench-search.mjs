@@ -414,7 +414,7 @@ async function main() {
   const relevance = await import('./bench-search-relevance.mjs');
   const clients = await relevance.clientsFor(buildDir);
   results.relevance = {};
-  console.log('Relevance (pages in the modal\'s order, current docs):');
+  console.log("Relevance (pages in the modal's order, current docs):");
   for (const [name, file] of Object.entries(relevance.SETS)) {
     const s = await relevance.evaluate((q) => relevance.rankedPages(clients, q), await relevance.readSet(file));
     console.log(relevance.formatScores(`  ${name}`, s));

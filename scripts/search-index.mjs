@@ -50,7 +50,13 @@ export function parseSynonyms(text) {
     if (!m) continue;
     const forms = m[1]
       .split(',')
-      .map((f) => f.trim().replace(/^["']|["']$/g, '').toLowerCase().replace(/\s+/g, ' '))
+      .map((f) =>
+        f
+          .trim()
+          .replace(/^["']|["']$/g, '')
+          .toLowerCase()
+          .replace(/\s+/g, ' '),
+      )
       .filter((f) => f.length > 0 && !/,/.test(f));
     if (forms.length > 1) groups.push(forms);
   }
@@ -64,7 +70,9 @@ export function synonymsFor(text, groups) {
   const plain = ` ${text.toLowerCase().replace(/\s+/g, ' ')} `;
   const found = new Set();
   for (const forms of groups) {
-    const present = forms.filter((f) => new RegExp(`(^|[^\\p{L}\\p{N}-])${escapeRegExp(f)}(?=$|[^\\p{L}\\p{N}-])`, 'u').test(plain));
+    const present = forms.filter((f) =>
+      new RegExp(`(^|[^\\p{L}\\p{N}-])${escapeRegExp(f)}(?=$|[^\\p{L}\\p{N}-])`, 'u').test(plain),
+    );
     if (present.length === 0) continue;
     for (const f of forms) if (!present.includes(f)) found.add(f);
   }
@@ -95,7 +103,9 @@ export function addSearchHints(html, rel, groups) {
   const keywords = clean(synonymsFor(bodyText(html), groups));
   const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html.slice(Math.max(0, html.indexOf('data-pagefind-body'))));
   const titleSynonyms = h1 ? clean(synonymsFor(h1[1].replace(/<[^>]+>/g, ' '), groups)) : '';
-  const metas = [keywords && `keywords:${keywords}`, titleSynonyms && `title_synonyms:${titleSynonyms}`].filter(Boolean);
+  const metas = [keywords && `keywords:${keywords}`, titleSynonyms && `title_synonyms:${titleSynonyms}`].filter(
+    Boolean,
+  );
   const hint =
     `<span data-pagefind-filter="page_kind:${pageKind(rel)}"` +
     (metas.length ? ` data-pagefind-meta="${metas.join(', ')}"` : '') +

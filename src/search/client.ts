@@ -13,14 +13,8 @@
  */
 
 import {toAlgoliaFacets, toPagefindFilters} from './filters';
-import {
-  DEFAULT_HIT_OPTIONS,
-  fragmentToHits,
-  fragmentToPageHit,
-  pageMatchesAllTerms,
-  type HitOptions,
-} from './hits';
-import {planQuery, RERANK_DEPTH, rerankOrder, type QueryPlan} from './query';
+import {DEFAULT_HIT_OPTIONS, fragmentToHits, fragmentToPageHit, pageMatchesAllTerms, type HitOptions} from './hits';
+import {planQuery, REORDER_DEPTH, reorderPages, type QueryPlan} from './query';
 import {cleanText} from './html';
 import {MAX_RESULTS_PER_GROUP} from '../config/search';
 import type {
@@ -200,8 +194,8 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
     // The first pages move by title and heading evidence and group by section,
     // the same in the modal and on the search page (page 0; later pages are past them).
     if (page === 0 || options.shape === 'sections') {
-      const k = Math.min(RERANK_DEPTH, fragments.length);
-      const order = rerankOrder(
+      const k = Math.min(REORDER_DEPTH, fragments.length);
+      const order = reorderPages(
         fragments.slice(0, k).map((f) => ({
           title: cleanText(f.meta.title),
           titleSynonyms: f.meta.title_synonyms ?? '',
@@ -277,10 +271,7 @@ export interface RankedResults {
   checkWords: string[];
 }
 
-function withFilter(
-  base: PagefindFilter | Record<string, never>,
-  extra: PagefindFilter,
-): PagefindFilter {
+function withFilter(base: PagefindFilter | Record<string, never>, extra: PagefindFilter): PagefindFilter {
   return Object.keys(base).length === 0 ? extra : {all: [base as PagefindFilter, extra]};
 }
 

@@ -1,3 +1,4 @@
+// cspell:ignore polici aeiou sses
 /**
  * Pagefind page data → DocSearch hits (pure; unit-tested).
  *

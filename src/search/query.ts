@@ -1,3 +1,4 @@
+// cspell:ignore upgrad deprecat
 /**
  * What a reader's query asks for (pure; unit-tested): the words worth
  * searching for, and whether it is about a release.
@@ -50,9 +51,9 @@ export function planQuery(query: string): QueryPlan {
 }
 
 /** Pages reordered by their title and headings (the first pages of each answer, whose data is loaded anyway). */
-export const RERANK_DEPTH = 6;
+export const REORDER_DEPTH = 6;
 
-export interface RerankPage {
+export interface ReorderPage {
   title: string;
   /** Synonyms of the title's words (index-time `title_synonyms` metadata). */
   titleSynonyms?: string;
@@ -84,7 +85,7 @@ function sameWord(q: string, w: string): boolean {
  * much of the title the query covers (so "Anchors" beats "Anchors with the
  * API" for "anchors"), and how many query words a heading holds.
  */
-export function titleEvidence(page: RerankPage, words: readonly string[]): number {
+export function titleEvidence(page: ReorderPage, words: readonly string[]): number {
   if (words.length === 0) return 0;
   const title = [...wordsOf(page.title), ...wordsOf(page.titleSynonyms ?? '')];
   const titleOwn = wordsOf(page.title).filter((w) => !STOP_WORDS.has(w));
@@ -97,7 +98,11 @@ export function titleEvidence(page: RerankPage, words: readonly string[]): numbe
       return words.filter((q) => hw.some((w) => sameWord(q, w))).length;
     }),
   );
-  return inTitle / words.length + (titleOwn.length ? (0.5 * covered) / titleOwn.length : 0) + (0.5 * headingBest) / words.length;
+  return (
+    inTitle / words.length +
+    (titleOwn.length ? (0.5 * covered) / titleOwn.length : 0) +
+    (0.5 * headingBest) / words.length
+  );
 }
 
 /**
@@ -109,7 +114,7 @@ export function titleEvidence(page: RerankPage, words: readonly string[]): numbe
  * search page lists it, so both show the same pages in the same order.
  * Returns indexes into `pages`.
  */
-export function rerankOrder(pages: readonly RerankPage[], words: readonly string[], groupCap = Infinity): number[] {
+export function reorderPages(pages: readonly ReorderPage[], words: readonly string[], groupCap = Infinity): number[] {
   const scored = pages.map((p, i) => ({i, s: titleEvidence(p, words) - i * 0.15}));
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
   const sections: string[] = [];

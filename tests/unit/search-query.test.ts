@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {planQuery, rerankOrder, titleEvidence, type RerankPage} from '../../src/search/query.ts';
+import {planQuery, reorderPages, titleEvidence, type ReorderPage} from '../../src/search/query.ts';
 import {pageMatchesAllTerms, splitWords, termForms} from '../../src/search/hits.ts';
 import {addSearchHints, pageKind, parseSynonyms, synonymsFor} from '../../scripts/search-index.mjs';
 import type {PagefindFragment} from '../../src/search/types.ts';
@@ -55,9 +55,22 @@ test('stemming: "why …" queries keep the page Pagefind ranked first (it search
   assert.ok(termForms('why').includes('whi'));
   assert.ok(termForms('policy').includes('polici'));
   // Pagefind matched "which" and "while" for "why", plus the other words.
-  const best = page('Which plans need initial conditions while the simulation runs', ['which', 'while', 'plans', 'need', 'initial', 'conditions']);
+  const best = page('Which plans need initial conditions while the simulation runs', [
+    'which',
+    'while',
+    'plans',
+    'need',
+    'initial',
+    'conditions',
+  ]);
   assert.equal(pageMatchesAllTerms(best, ['why', 'plans', 'need', 'initial', 'conditions']), true);
-  const panel = page('The Simulation panel shows Out of date which means', ['which', 'simulation', 'panel', 'out', 'date']);
+  const panel = page('The Simulation panel shows Out of date which means', [
+    'which',
+    'simulation',
+    'panel',
+    'out',
+    'date',
+  ]);
   assert.equal(pageMatchesAllTerms(panel, ['why', 'simulation', 'panel', 'out', 'date']), true);
   // A word with no real match still means no results (Pagefind's prefix fallback).
   assert.equal(pageMatchesAllTerms(page('Anchors xylem', ['xylem']), ['xylophone']), false);
@@ -69,7 +82,7 @@ test('a term found only in the synonym keywords counts as found', () => {
   assert.equal(pageMatchesAllTerms(page('Single sign-on', ['single']), ['sso']), false);
 });
 
-const rp = (title: string, section: string, headings: string[] = [], hits = 1): RerankPage => ({
+const rp = (title: string, section: string, headings: string[] = [], hits = 1): ReorderPage => ({
   title,
   section,
   headings,
@@ -77,19 +90,25 @@ const rp = (title: string, section: string, headings: string[] = [], hits = 1): 
 });
 
 test('the title counts more than the body: "Anchors" before "Anchors with the API"', () => {
-  assert.ok(titleEvidence(rp('Anchors', 'Planning'), ['anchors']) > titleEvidence(rp('Anchors with the API', 'API'), ['anchors']));
-  const order = rerankOrder([rp('Anchors with the API', 'API'), rp('Anchors', 'Planning'), rp('Timeline editing', 'Planning')], ['anchors']);
+  assert.ok(
+    titleEvidence(rp('Anchors', 'Planning'), ['anchors']) >
+      titleEvidence(rp('Anchors with the API', 'API'), ['anchors']),
+  );
+  const order = reorderPages(
+    [rp('Anchors with the API', 'API'), rp('Anchors', 'Planning'), rp('Timeline editing', 'Planning')],
+    ['anchors'],
+  );
   assert.deepEqual(order, [1, 2, 0]);
   // Title synonyms: "sso" is in the title of "Single sign-on with OIDC or SAML".
   const sso = {...rp('Single sign-on with OIDC or SAML', 'Deployment'), titleSynonyms: 'sso'};
-  assert.deepEqual(rerankOrder([rp('Permissions', 'Deployment'), sso], ['sso']), [1, 0]);
+  assert.deepEqual(reorderPages([rp('Permissions', 'Deployment'), sso], ['sso']), [1, 0]);
 });
 
 test('the first pages group by section as the modal draws them, hidden overflow last', () => {
   const pages = [rp('A', 'S1', [], 4), rp('B', 'S2', [], 4), rp('C', 'S1', [], 4), rp('D', 'S1', [], 4)];
-  assert.deepEqual(rerankOrder(pages, ['zzz']), [0, 2, 3, 1]);
+  assert.deepEqual(reorderPages(pages, ['zzz']), [0, 2, 3, 1]);
   // Eight hits per section: D's hits do not fit under S1, so the modal never shows D.
-  assert.deepEqual(rerankOrder(pages, ['zzz'], 8), [0, 2, 1, 3]);
+  assert.deepEqual(reorderPages(pages, ['zzz'], 8), [0, 2, 1, 3]);
 });
 
 test('index time: synonyms, page kinds and the hint element', () => {
@@ -103,6 +122,13 @@ test('index time: synonyms, page kinds and the hint element', () => {
   assert.equal(pageKind('upgrade-guides/3-1-0-to-3-2-0/index.html'), 'upgrade');
   assert.equal(pageKind('overview/design/arch-decision-records/0002-postgresql/index.html'), 'decision-record');
   assert.equal(pageKind('overview/design/arch-decision-records/index.html'), 'guide');
-  const html = addSearchHints('<div data-pagefind-body=""><h1>Initial conditions</h1><p>Text</p></div>', 'planning/advanced-incons/index.html', groups);
-  assert.match(html, /<div data-pagefind-body=""><span data-pagefind-filter="page_kind:guide" data-pagefind-meta="keywords:incons, title_synonyms:incons"><\/span>/);
+  const html = addSearchHints(
+    '<div data-pagefind-body=""><h1>Initial conditions</h1><p>Text</p></div>',
+    'planning/advanced-incons/index.html',
+    groups,
+  );
+  assert.match(
+    html,
+    /<div data-pagefind-body=""><span data-pagefind-filter="page_kind:guide" data-pagefind-meta="keywords:incons, title_synonyms:incons"><\/span>/,
+  );
 });
