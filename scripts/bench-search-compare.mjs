@@ -15,6 +15,8 @@
 //    MRR for both, and the bytes each moves until a cold query's first results.
 //
 // Options: --keep (reuse the two builds of a previous run), --verbose.
+// The plugin's index loads with the page (hashed, all versions): its bytes are
+// counted from the page load; ours loads with the first query.
 import {chromium} from '@playwright/test';
 import {spawnSync} from 'node:child_process';
 import {createReadStream, existsSync, promises as fs} from 'node:fs';
@@ -147,7 +149,11 @@ function serve(dir) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** Opens a doc page, counts the bytes from the first keystroke of a cold query to its first results. */
+/**
+ * Opens a doc page in Chromium and runs `fn`. `meter` counts the bytes of
+ * responses while `meter.on`, and, from the page load on, the bytes of the
+ * search index files (our /pagefind/ folder, their search-index*.json).
+ */
 async function withPage(dir, fn) {
   const server = await serve(dir);
   const origin = `http://127.0.0.1:${server.address().port}`;
@@ -161,68 +167,83 @@ async function withPage(dir, fn) {
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    const meter = {on: false, bytes: 0, requests: 0};
+    const meter = {on: false, bytes: 0, requests: 0, indexBytes: 0};
+    const urls = new Map();
+    cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
     cdp.on('Network.loadingFinished', (e) => {
+      const url = urls.get(e.requestId) ?? '';
+      if (/\/pagefind\/|search-index[^/]*\.json/.test(url)) meter.indexBytes += e.encodedDataLength;
       if (meter.on) {
         meter.bytes += e.encodedDataLength;
         meter.requests += 1;
       }
     });
-    await page.goto(`${origin}${baseUrl}planning/anchors/`);
+    const start = `${origin}${baseUrl}planning/anchors/`;
+    await page.goto(start);
     await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     await page.waitForLoadState('networkidle');
-    return await fn(page, meter, outside);
+    return await fn(page, meter, outside, start);
   } finally {
     await browser.close();
     server.close();
   }
 }
 
-/** The plugin's suggestions for a query, as page paths in its order. */
-async function theirResults(page, query) {
-  const input = page.locator('input.navbar__search-input').first();
-  await input.fill('');
-  await input.fill(query);
-  try {
-    await page.waitForFunction(
-      (q) => {
-        const input = document.querySelector('input.navbar__search-input');
-        const menu = document.querySelector('.aa-dropdown-menu');
-        return (
-          input?.value === q &&
-          menu &&
-          getComputedStyle(menu).display !== 'none' &&
-          menu.querySelector('.aa-suggestion, [class*="noResults"], [class*="emptyResults"]')
-        );
-      },
-      query,
-      {timeout: 5000},
-    );
-  } catch {
-    return [];
-  }
-  await page.waitForTimeout(150);
-  const hrefs = await page.$$eval(
-    '.aa-dropdown-menu .aa-suggestion a[href], .aa-dropdown-menu a.aa-suggestion[href]',
-    (links) => links.map((a) => a.getAttribute('href')),
-  );
+/**
+ * The plugin's suggestions for a query, as page paths in its order. Its
+ * suggestion list carries no links, so each of the first `depth` suggestions
+ * is opened (as a reader would, by clicking it) and the page it leads to read.
+ */
+async function theirResults(page, query, start, depth = 5) {
   const pages = [];
-  for (const href of hrefs) {
-    const p = new URL(href, 'http://x').pathname;
+  for (let k = 0; k < depth; k += 1) {
+    if (page.url() !== start) {
+      await page.goBack().catch(() => undefined);
+      if (page.url() !== start) await page.goto(start);
+    }
+    const input = page.locator('input.navbar__search-input').first();
+    await input.fill('');
+    await input.fill(query);
+    const options = page.locator('[role="listbox"] [role="option"]');
+    try {
+      await options.first().waitFor({timeout: 4000});
+    } catch {
+      break;
+    }
+    await page.waitForTimeout(100);
+    if (k >= (await options.count())) break;
+    await options.nth(k).click();
+    try {
+      await page.waitForURL((u) => u.href !== start, {timeout: 5000});
+    } catch {
+      continue; // The suggestion is a section of this very page.
+    }
+    const p = new URL(page.url()).pathname;
     const rel = p.startsWith(baseUrl) ? `/${p.slice(baseUrl.length)}` : p;
     if (!pages.includes(rel)) pages.push(rel);
   }
+  if (page.url() !== start) await page.goto(start);
   return pages;
 }
 
 async function measureTheirs(queries) {
-  return withPage(theirs, async (page, meter, outside) => {
+  return withPage(theirs, async (page, meter, outside, start) => {
+    const input = page.locator('input.navbar__search-input').first();
     meter.on = true;
-    const coldPages = await theirResults(page, 'anchor');
+    await input.fill('anchor');
+    await page.locator('[role="listbox"] [role="option"]').first().waitFor();
     await page.waitForTimeout(300);
     meter.on = false;
-    const cold = {bytes: meter.bytes, requests: meter.requests, found: coldPages.length};
-    const scores = await evaluate((q) => theirResults(page, q), queries);
+    // Its index loads in a Web Worker, whose requests the page's network log does not show: the gzipped file size.
+    let indexBytes = 0;
+    for (const name of await fs.readdir(theirs)) {
+      if (/^search-index.*\.json$/.test(name)) {
+        indexBytes += zlib.gzipSync(await fs.readFile(path.join(theirs, name))).length;
+      }
+    }
+    const cold = {bytes: meter.bytes + indexBytes, requests: meter.requests + 1, indexBytes};
+    await input.fill('');
+    const scores = await evaluate((q) => theirResults(page, q, start), queries);
     return {scores, cold, outside};
   });
 }
@@ -235,7 +256,7 @@ async function measureOursCold() {
     await page.locator('.DocSearch-Hit').first().waitFor();
     await page.waitForTimeout(300);
     meter.on = false;
-    return {cold: {bytes: meter.bytes, requests: meter.requests}, outside};
+    return {cold: {bytes: meter.bytes, requests: meter.requests, indexBytes: meter.indexBytes}, outside};
   });
 }
 
@@ -261,9 +282,11 @@ async function main() {
   console.log(formatScores('  @easyops-cn/docusaurus-search-local', their.scores));
   if (verbose) console.log(formatMisses(their.scores));
   console.log(
-    `  cold query "anchor", bytes to first results: ours ${kb(ourCold.cold.bytes)} (${ourCold.cold.requests} requests), ` +
-      `theirs ${kb(their.cold.bytes)} (${their.cold.requests} requests)`,
+    `  cold query "anchor", from the page load to the first results: index files ours ${kb(ourCold.cold.indexBytes)}, ` +
+      `theirs ${kb(their.cold.indexBytes)} (gzip); all bytes to the first results ours ${kb(ourCold.cold.bytes)} ` +
+      `(${ourCold.cold.requests} requests), theirs ${kb(their.cold.bytes)} (${their.cold.requests} requests, its index included)`,
   );
+  console.log('  (theirs: the first 5 suggestions, each opened, so its MRR counts 5 places at most)');
   const outside = [...ourCold.outside, ...their.outside];
   if (outside.length) console.log(`  requests outside the site: ${outside.slice(0, 5).join(', ')}`);
   const result = {
@@ -283,5 +306,5 @@ function pick(s) {
 }
 
 export {main as compare};
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename;
 if (isMain) await main();
