@@ -85,17 +85,16 @@ test('a bad BASE_URL fails the build and names the variable', () => {
   }
 });
 
-test('a broken internal link fails the build and names the page and the file', () => {
+test('a broken internal link fails the build and names the page and the link', () => {
   const dir = copyProject();
   try {
     const file = path.join(dir, 'docs', 'keyboard-shortcuts.md');
-    appendFileSync(file, '\nSee also [the launch checklist](./launch-checklist.md) and [the pad](/pad-39a/).\n');
+    appendFileSync(file, '\nSee also [the pad](/pad-39a/).\n');
     const {status, output} = build(dir);
     assert.notEqual(status, 0, 'the build should fail');
     assert.match(output, /broken links/i);
     assert.match(output, /keyboard-shortcuts\//);
     assert.match(output, /\/pad-39a\//);
-    assert.match(output, /keyboard-shortcuts\.md/);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
