@@ -5,7 +5,8 @@ import {test, expect, sitePath, hydrated} from './fixtures';
  * A reader clicks the page's controls the moment it shows, before React has
  * hydrated it (src/plugins/early-input). To be sure the click comes first, the
  * main bundle is held back until the test lets it go; then the page hydrates
- * and the test checks that the click was not lost.
+ * and the test checks that the click was not lost. Navigations wait for
+ * DOMContentLoaded only: the held bundle may delay the load event.
  */
 async function holdMainBundle(page: Page): Promise<() => Promise<void>> {
   let release!: () => void;
@@ -23,7 +24,7 @@ async function holdMainBundle(page: Page): Promise<() => Promise<void>> {
 test.describe('controls answer before hydration', () => {
   test('the color toggle switches the mode at once and keeps it after hydration', async ({page}) => {
     const hydrate = await holdMainBundle(page);
-    await page.goto(sitePath('introduction/'));
+    await page.goto(sitePath('introduction/'), {waitUntil: 'domcontentloaded'});
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'light');
     expect(await html.getAttribute('data-has-hydrated')).not.toBe('true');
@@ -42,7 +43,7 @@ test.describe('controls answer before hydration', () => {
 
   test('the announcement bar closes at once and stays closed after hydration and reload', async ({page}) => {
     const hydrate = await holdMainBundle(page);
-    await page.goto(sitePath('introduction/'));
+    await page.goto(sitePath('introduction/'), {waitUntil: 'domcontentloaded'});
     const bar = page.locator('.theme-announcement-bar');
     await expect(bar).toBeVisible();
     await bar.getByRole('button', {name: 'Close'}).click();
@@ -56,7 +57,7 @@ test.describe('controls answer before hydration', () => {
 
   test('the version menu links keep ?query#hash from the first paint', async ({page}) => {
     const hydrate = await holdMainBundle(page);
-    await page.goto(sitePath('introduction/?from=test#top'));
+    await page.goto(sitePath('introduction/?from=test#top'), {waitUntil: 'domcontentloaded'});
     const link = page.locator('.navbar .dropdown__menu a', {hasText: '3.4.0'});
     await expect(link).toHaveAttribute('href', sitePath('3.4.0/introduction/?from=test#top'));
     await page.locator('.navbar .dropdown').first().hover();
@@ -67,7 +68,7 @@ test.describe('controls answer before hydration', () => {
 
   test('a click on the search button before hydration opens the search dialog once the page runs', async ({page}) => {
     const hydrate = await holdMainBundle(page);
-    await page.goto(sitePath('introduction/'));
+    await page.goto(sitePath('introduction/'), {waitUntil: 'domcontentloaded'});
     await page.locator('.DocSearch-Button').click();
     await hydrate();
     await expect(page.locator('.DocSearch-Modal')).toBeVisible();
@@ -77,7 +78,7 @@ test.describe('controls answer before hydration', () => {
   test('Ctrl+K and / before hydration open the search dialog once the page runs', async ({page}) => {
     for (const keys of ['Control+k', '/']) {
       const hydrate = await holdMainBundle(page);
-      await page.goto(sitePath('introduction/'));
+      await page.goto(sitePath('introduction/'), {waitUntil: 'domcontentloaded'});
       await page.locator('main').click({position: {x: 5, y: 5}});
       await page.keyboard.press(keys);
       await hydrate();
@@ -89,7 +90,7 @@ test.describe('controls answer before hydration', () => {
   test('a tap on the mobile menu button before hydration opens the menu once the page runs', async ({page}) => {
     await page.setViewportSize({width: 390, height: 800});
     const hydrate = await holdMainBundle(page);
-    await page.goto(sitePath('introduction/'));
+    await page.goto(sitePath('introduction/'), {waitUntil: 'domcontentloaded'});
     await page.locator('.navbar__toggle').click();
     await hydrate();
     await expect(page.locator('.navbar-sidebar')).toBeVisible();
