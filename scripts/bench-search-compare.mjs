@@ -18,11 +18,10 @@
 // The plugin's index loads with the page (hashed, all versions): its bytes are
 // counted from the page load; ours loads with the first query.
 import {chromium} from '@playwright/test';
+import {gzipSize, serveCompressed} from './bench-lib.mjs';
 import {spawnSync} from 'node:child_process';
-import {createReadStream, existsSync, promises as fs} from 'node:fs';
-import http from 'node:http';
+import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import {
   SETS,
   clientsFor,
@@ -115,48 +114,15 @@ function build(outDir, {index}) {
 
 // ---------------------------------------------------------------------------
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-};
-
-function serve(dir) {
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const rel = decodeURIComponent(url.pathname);
-    if (!rel.startsWith(baseUrl)) return res.writeHead(404).end();
-    let file = path.join(dir, rel.slice(baseUrl.length));
-    try {
-      if ((await fs.stat(file)).isDirectory()) file = path.join(file, 'index.html');
-      await fs.access(file);
-    } catch {
-      return res.writeHead(404).end();
-    }
-    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    const gzip = /text|json|svg/.test(type) && /gzip/.test(req.headers['accept-encoding'] ?? '');
-    res.writeHead(200, {
-      'Content-Type': type,
-      'Cache-Control': 'no-cache',
-      ...(gzip ? {'Content-Encoding': 'gzip'} : {}),
-    });
-    const stream = createReadStream(file);
-    (gzip ? stream.pipe(zlib.createGzip()) : stream).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 /**
  * Opens a doc page in Chromium and runs `fn`. `meter` counts the bytes of
  * responses while `meter.on`, and, from the page load on, the bytes of the
  * search index files (our /pagefind/ folder, their search-index*.json).
  */
 async function withPage(dir, fn) {
-  const server = await serve(dir);
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  // Served as `npm run serve` serves it, gzipped as the deployed nginx does (scripts/bench-lib.mjs).
+  const server = await serveCompressed(dir);
+  const {origin} = server;
   const browser = await chromium.launch({executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu']});
   try {
     const context = await browser.newContext();
@@ -238,7 +204,7 @@ async function measureTheirs(queries) {
     let indexBytes = 0;
     for (const name of await fs.readdir(theirs)) {
       if (/^search-index.*\.json$/.test(name)) {
-        indexBytes += zlib.gzipSync(await fs.readFile(path.join(theirs, name))).length;
+        indexBytes += gzipSize(await fs.readFile(path.join(theirs, name)));
       }
     }
     const cold = {bytes: meter.bytes + indexBytes, requests: meter.requests + 1, indexBytes};

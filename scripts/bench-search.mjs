@@ -21,12 +21,11 @@
 //          ours against @easyops-cn/docusaurus-search-local on a copy of the
 //          site, held-out set (scripts/bench-search-compare.mjs).
 import {chromium} from '@playwright/test';
+import {serveCompressed} from './bench-lib.mjs';
 import {spawnSync} from 'node:child_process';
-import {createReadStream, promises as fs} from 'node:fs';
-import http from 'node:http';
+import {promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -119,50 +118,6 @@ async function indexSizes(site) {
   return parts;
 }
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.xml': 'application/xml',
-  '.wasm': 'application/wasm',
-};
-
-function serve(dir) {
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    let rel = decodeURIComponent(url.pathname);
-    if (!rel.startsWith(baseUrl)) {
-      res.writeHead(404).end();
-      return;
-    }
-    rel = rel.slice(baseUrl.length);
-    let file = path.join(dir, rel);
-    if (!file.startsWith(dir)) {
-      res.writeHead(400).end();
-      return;
-    }
-    try {
-      if ((await fs.stat(file)).isDirectory()) file = path.join(file, 'index.html');
-      await fs.access(file);
-    } catch {
-      res.writeHead(404).end();
-      return;
-    }
-    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    const gzip = /text|json|svg|xml/.test(type) && /gzip/.test(req.headers['accept-encoding'] ?? '');
-    res.writeHead(200, {
-      'Content-Type': type,
-      'Cache-Control': 'no-cache',
-      ...(gzip ? {'Content-Encoding': 'gzip'} : {}),
-    });
-    const stream = createReadStream(file);
-    (gzip ? stream.pipe(zlib.createGzip()) : stream).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 // ---------------------------------------------------------------------------
 // Measurements in Chromium
 // ---------------------------------------------------------------------------
@@ -173,8 +128,9 @@ const percentile = (values, p) => {
 };
 
 async function measure(site, label, docPath) {
-  const server = await serve(site);
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  // Served as `npm run serve` serves it, gzipped as the deployed nginx does (scripts/bench-lib.mjs).
+  const server = await serveCompressed(site);
+  const {origin} = server;
   const browser = await chromium.launch({executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu']});
   try {
     const context = await browser.newContext();
