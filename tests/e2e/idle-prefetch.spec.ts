@@ -37,8 +37,10 @@ async function settledPrefetches(page: Page): Promise<PrefetchReport> {
     )
     .toBe(true);
   return page.evaluate(() => {
-    const hrefs = [...document.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute('href') ?? '');
-    const scripts = new Set([...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')));
+    const hrefs = Array.from(document.querySelectorAll('link[rel="prefetch"]')).map(
+      (l) => l.getAttribute('href') ?? '',
+    );
+    const scripts = new Set(Array.from(document.querySelectorAll('script[src]')).map((s) => s.getAttribute('src')));
     return {hrefs, alreadyLoaded: hrefs.filter((h) => scripts.has(h))};
   });
 }
