@@ -5,20 +5,11 @@ import tseslint from 'typescript-eslint';
 import react from 'eslint-plugin-react';
 import docusaurus from '@docusaurus/eslint-plugin';
 import globals from 'globals';
+import {outputDirs} from './scripts/lib/build-files.mjs';
 
 export default tseslint.config(
   {
-    ignores: [
-      'build/',
-      'build-nginx/',
-      'build-hosted/',
-      '.docusaurus/',
-      'node_modules/',
-      'test-results/',
-      'bench-results/',
-      'dist/',
-      'versioned_docs/',
-    ],
+    ignores: [...outputDirs.map((dir) => `${dir}/`), 'node_modules/', 'versioned_docs/'],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
@@ -44,6 +35,34 @@ export default tseslint.config(
       '@docusaurus/string-literal-i18n-messages': 'error',
       '@docusaurus/prefer-docusaurus-heading': 'error',
       'react/prop-types': 'off',
+    },
+  },
+  {
+    // Docusaurus's private modules (`lib/`, `src/`) change without notice between versions; none
+    // may be imported statically. The internals the site still relies on, each fenced by a test:
+    // - `import('@docusaurus/core/lib/client/clientEntry.js')` in page-startup/client/stagedEntry.ts
+    //   (a dynamic import, which this rule does not see): the staged entry must end in Docusaurus's
+    //   own entry; checkClientEntry stops the build if it moves (tests/unit/page-startup.test.ts).
+    // - `@docusaurus/theme-common/internal` (an exported path, allowed): `useCodeBlockContext` in
+    //   code-highlight's CodeBlock copy (canaries.test.ts, token spans) and `useAnnouncementBar`
+    //   in src/theme/AnnouncementBar (tests/e2e/early-input.spec.ts).
+    // - `require.resolve('@docusaurus/core/lib/…')` in tests, to locate files, not to run them.
+    // A new internal needs a line here, a test that fails when it changes, and its plugin's README.
+    files: ['**/*.{ts,tsx,mjs,js,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@docusaurus/*/lib/**', '@docusaurus/*/src/**'],
+              message:
+                "Docusaurus's private modules change between versions: use the public API, or allow the import " +
+                'in eslint.config.mjs with its reason and a test that fails when it changes.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

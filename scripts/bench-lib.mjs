@@ -93,18 +93,23 @@ export function timed(cmd, args, {cwd, env = {}, echo = false} = {}) {
   });
 }
 
-/** Every `index.html`/`*.html` file under a directory, as paths relative to it. */
-export function htmlFiles(dir) {
-  const out = [];
-  const walk = (rel) => {
-    for (const entry of readdirSync(path.join(dir, rel), {withFileTypes: true})) {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.name.endsWith('.html')) out.push(child);
-    }
+// One walker for the project's scripts and tests (scripts/lib/build-files.mjs).
+export {htmlFiles} from './lib/build-files.mjs';
+
+/**
+ * A seeded pseudo-random number generator (mulberry32): the same seed gives
+ * the same numbers in [0, 1), so generated benchmark content is the same on
+ * every run.
+ */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  walk('');
-  return out;
 }
 
 /** Total size in bytes of a directory tree. */

@@ -8,30 +8,10 @@ import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlink
 import os from 'node:os';
 import path from 'node:path';
 import {runBuild} from './bench-build.mjs';
-import {kb, mib, printTable, secs} from './bench-lib.mjs';
+import {kb, mib, printTable, secs, seededRandom} from './bench-lib.mjs';
+import {outputDirs} from './lib/build-files.mjs';
 
-const SKIP = new Set([
-  'node_modules',
-  'build',
-  '.docusaurus',
-  '.git',
-  'test-results',
-  'playwright-report',
-  'bench-results',
-  'dist',
-]);
-
-/** A small seeded PRNG (mulberry32), so every run generates the same pages. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const SKIP = new Set(['node_modules', '.git', 'playwright-report', ...outputDirs]);
 
 const NOUNS = [
   'activity',
@@ -107,7 +87,7 @@ const CODE = {
 
 /** One synthetic guide page: front matter, headings, prose, lists, a table, code and links. */
 export function syntheticPage(index, total, seed = 1) {
-  const r = random(seed * 100003 + index);
+  const r = seededRandom(seed * 100003 + index);
   const pick = (list) => list[Math.floor(r() * list.length)];
   const name = `${pick(ADJECTIVES)} ${pick(NOUNS)}`;
   const Name = name.replace(/(^|\s)(\w)/g, (_, s, c) => c.toUpperCase()).replace(/\s/g, '');

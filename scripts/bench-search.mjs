@@ -21,7 +21,7 @@
 //          ours against @easyops-cn/docusaurus-search-local on a copy of the
 //          site, held-out set (scripts/bench-search-compare.mjs).
 import {chromium} from '@playwright/test';
-import {serveCompressed} from './bench-lib.mjs';
+import {seededRandom, serveCompressed} from './bench-lib.mjs';
 import {spawnSync} from 'node:child_process';
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
@@ -246,16 +246,6 @@ async function measure(site, label, docPath) {
 // The synthetic site: this build plus N generated doc pages
 // ---------------------------------------------------------------------------
 
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Words of the real pages, so generated text has this site's vocabulary and word frequencies. */
 async function vocabulary(site) {
   const words = [];
@@ -280,7 +270,7 @@ async function makeSynthetic(site, pages) {
   console.log(`[bench] Synthetic site: ${site} + ${pages} generated pages in ${out}`);
   await fs.cp(site, out, {recursive: true, filter: (src) => !src.includes(`${path.sep}pagefind`)});
   const words = await vocabulary(site);
-  const random = prng(20_240_611);
+  const random = seededRandom(20_240_611);
   const pick = () => words[Math.floor(random() * words.length)];
   const sentence = (n) => {
     const s = Array.from({length: n}, pick).join(' ');

@@ -18,6 +18,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, promises as fs, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {htmlFiles} from './lib/build-files.mjs';
 
 /** Script types a browser executes; anything else (JSON-LD, templates) is a data block. */
 const EXECUTABLE_TYPES = new Set([
@@ -78,14 +79,6 @@ export function hashSource(text) {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-async function* htmlFiles(dir) {
-  for (const entry of await fs.readdir(dir, {withFileTypes: true})) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(full);
-    else if (entry.name.endsWith('.html')) yield full;
-  }
-}
-
 /**
  * Scans every HTML file of a build.
  * @returns {Promise<{hashes: string[], pages: number, problems: string[]}>}
@@ -95,7 +88,7 @@ export async function scanBuild(buildDir) {
   const counts = new Map();
   const problems = [];
   let pages = 0;
-  for await (const file of htmlFiles(buildDir)) {
+  for (const file of htmlFiles(buildDir).map((rel) => path.join(buildDir, rel))) {
     pages += 1;
     const {scripts, problems: found} = inspectHtml(await fs.readFile(file, 'utf8'));
     for (const s of scripts) {

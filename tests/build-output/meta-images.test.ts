@@ -5,16 +5,13 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {htmlFiles} from '../../scripts/lib/build-files.mjs';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, {withFileTypes: true, recursive: true})
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => path.join(e.parentPath, e.name));
-}
+const htmlPaths = (dir: string): string[] => htmlFiles(dir).map((rel) => path.join(dir, rel));
 
 /** Image URLs of <meta property|name="…:image…" content="…">. */
 export function metaImageUrls(html: string): string[] {
@@ -35,7 +32,7 @@ function buildFile(url: string, baseUrl: string): string {
 }
 
 test('every meta image URL in the build names a file of the build', () => {
-  const files = htmlFiles(buildDir);
+  const files = htmlPaths(buildDir);
   assert.ok(files.length > 100, `expected a full build in ${buildDir}/`);
   // The base path the build was made with (the same variable as the build).
   const baseUrl = process.env.BASE_URL || '/orrery/';
