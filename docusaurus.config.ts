@@ -8,11 +8,15 @@ import {readSearchConfig} from './src/config/search';
 import pkg from './package.json';
 import llmsTxt from './src/plugins/llms-txt';
 import mermaidSvg, {mermaidRemarkPlugin, type MermaidSiteConfig} from './src/plugins/mermaid-svg';
-import performancePlugin, {fasterOptions} from './src/plugins/performance';
+import performancePlugin from './src/plugins/performance';
+import codeHighlight from './src/plugins/code-highlight';
+import navigation from './src/plugins/navigation';
+import pageStartup from './src/plugins/page-startup';
+import bundleTrim from './src/plugins/bundle-trim';
+import {buildCacheDirectory, fasterOptions} from './src/config/build';
 import earlyInput from './src/plugins/early-input';
 import searchPagefind from './src/plugins/search-pagefind';
 import remarkTableLabels from './src/plugins/table-labels';
-import {afterPaintSsrTemplate} from './src/plugins/performance/ssrTemplate';
 
 // ---------------------------------------------------------------------------
 // Environment switches, read once. Bad values stop the build with an error
@@ -62,8 +66,6 @@ const config: Config = {
   baseUrl,
   trailingSlash: true,
   noIndex: false,
-  // Scripts load after the first paint (src/plugins/performance/ssrTemplate.ts).
-  ssrTemplate: afterPaintSsrTemplate(),
   headTags: search.headTags,
   organizationName: 'orrery-space',
   projectName: 'orrery-docs',
@@ -87,7 +89,7 @@ const config: Config = {
   future: {
     v4: {removeLegacyPostBuildHeadAttribute: true, useCssCascadeLayers: false},
     // @docusaurus/faster (Rspack, SWC, Lightning CSS) without the persistent cache, and with SSG
-    // worker threads only for large sites: both cost memory (src/plugins/performance/index.ts).
+    // worker threads only for large sites: both cost memory (src/config/build.ts).
     // ORRERY_FASTER=0 turns it off, as only the build benchmark does (scripts/bench-build.mjs).
     faster: fasterOptions(readFlag(process.env, 'ORRERY_FASTER', true), __dirname),
   },
@@ -139,7 +141,17 @@ const config: Config = {
       llmsTxt,
       {instances: [{id: 'default'}, {id: 'api', label: 'API'}, {id: 'upgrade-guides', label: 'Upgrade Guides'}]},
     ],
-    // Keeps Prism out of the browser bundles and tunes the client build (src/plugins/performance/README.md).
+    // Each switch turns one mechanism off (true by default; each plugin's README.md says what changes).
+    // Code highlighted on the server, token colors from CSS, Prism out of the first load.
+    [codeHighlight, {enabled: readFlag(process.env, 'ORRERY_CODE_HIGHLIGHT', true)}],
+    // A CSS progress bar instead of nprogress; link prefetching in idle time.
+    [navigation, {enabled: readFlag(process.env, 'ORRERY_NAVIGATION', true)}],
+    // Scripts after the first paint, each page's chunks in its loader, the main bundle in stages.
+    [pageStartup, {enabled: readFlag(process.env, 'ORRERY_PAGE_STARTUP', true)}],
+    // Trimmed client data and route tables, tslib, modern minifier, Mermaid out of the server bundle.
+    [bundleTrim, {enabled: readFlag(process.env, 'ORRERY_BUNDLE_TRIM', true)}],
+    // The benchmark's cold builds keep their bundler cache apart (src/config/build.ts).
+    buildCacheDirectory(process.env.ORRERY_BUILD_CACHE_DIR),
     performancePlugin,
     // The navbar's controls and the announcement bar answer before hydration (src/plugins/early-input/README.md).
     [earlyInput, {enabled: readFlag(process.env, 'ORRERY_EARLY_INPUT', true)}],

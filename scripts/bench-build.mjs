@@ -3,7 +3,7 @@
 // timed by /usr/bin/time -v (wall time and peak RSS of the largest process).
 // A build is what `npm run build` runs: `docusaurus build`, then the search index.
 // Builds go to a temporary output directory and use a temporary cache
-// (ORRERY_BUILD_CACHE_DIR, read by src/plugins/performance); the site's
+// (ORRERY_BUILD_CACHE_DIR, read by src/config/build.ts); the site's
 // .docusaurus/ is regenerated, as by `npm run build`.
 import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 // Load → interactive: how long after the `load` event a reader's first click
 // still does nothing. Scripts start after the first paint and in stages
-// (src/plugins/performance), so React hydrates some time after `load`; the
+// (src/plugins/page-startup), so React hydrates some time after `load`; the
 // early-input plugin (src/plugins/early-input) makes the color toggle, the
 // announcement bar, the version menu, search and the mobile menu answer before
 // that. Measured in Chromium with 4× CPU slowdown (CDP), served gzipped as the

@@ -1,8 +1,8 @@
 /**
- * Canaries for the performance work (src/plugins/performance, its README and
- * README.md "Performance"): each check reads the built site and fails when the
+ * Canaries for the performance work (src/plugins/code-highlight, page-startup,
+ * bundle-trim and navigation, their READMEs and PERFORMANCE.md): each check reads the built site and fails when the
  * mechanism it names is switched off or silently stops matching after an
- * upgrade (the plugin leans on Docusaurus, theme and bundler internals).
+ * upgrade (the plugins lean on Docusaurus, theme and bundler internals).
  * Run after `npm run build`; BUILD_DIR picks another build, BASE_URL its base
  * path. No browser; a few seconds.
  */
@@ -17,10 +17,11 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 const baseUrl = process.env.BASE_URL || '/orrery/';
 
 /**
- * The Docusaurus version the overrides and the performance plugin were
+ * The Docusaurus version the overrides and the performance plugins were
  * written against. Upgrading Docusaurus is a deliberate edit of this constant,
  * after re-checking every override and internal listed in src/theme/README.md
- * and src/plugins/performance/README.md against the new version.
+ * and the READMEs of src/plugins/{code-highlight,page-startup,bundle-trim,navigation}
+ * against the new version.
  */
 const DOCUSAURUS_VERSION = '3.10.2';
 
@@ -107,7 +108,7 @@ test('the first load carries no nprogress and no Prism grammars; the main bundle
     const js = read(file);
     const name = path.relative(buildDir, file);
     // The theme's progress bar (replaced by client/progressBar.ts): its element id and classes.
-    assert.ok(!/nprogress/.test(js), `${name}: nprogress is back (module replacement in the performance plugin)`);
+    assert.ok(!/nprogress/.test(js), `${name}: nprogress is back (module replacement in src/plugins/navigation)`);
     // Prism and its languages (prism-include-languages replaced; highlighter/ loads Prism on demand).
     assert.ok(!/\blanguages\.extend\(|\bPrism\b/.test(js), `${name}: Prism grammars are in the first load`);
   }
@@ -126,14 +127,18 @@ test('the route tables in the main bundle are trimmed: empty module names, short
   assert.deepEqual(
     names.filter((n) => n !== ''),
     [],
-    'registry entries keep their module names (loaders/trimClientData.cjs, kind "registry")',
+    'registry entries keep their module names (src/plugins/bundle-trim/loaders/trimClientData.cjs, kind "registry")',
   );
   // Docusaurus's chunk names (the registry's keys) are 8 hex digits; the loader renames them to
   // base-36 names of a few characters.
   const keys = [...main.matchAll(/[{,]"?([\w~-]+)"?:\[\(\)=>/g)].map((m) => m[1] ?? '');
   assert.ok(keys.length >= names.length, `expected a key per registry entry, found ${keys.length}`);
   const long = keys.filter((k) => k.length > 4);
-  assert.deepEqual(long.slice(0, 5), [], 'the chunk registry keeps long chunk names (loaders/trimClientData.cjs)');
+  assert.deepEqual(
+    long.slice(0, 5),
+    [],
+    'the chunk registry keeps long chunk names (src/plugins/bundle-trim/loaders/trimClientData.cjs)',
+  );
 });
 
 /** The routesChunkNames table in the main bundle: route key → chunk names. */
@@ -158,7 +163,11 @@ test('every route has short chunk names, and every page lists its own scripts', 
     const all = leaves(names);
     assert.ok(typeof names.__comp === 'string', `route ${key} has no component chunk`);
     const long = all.filter((n) => n.length > 4);
-    assert.deepEqual(long, [], `route ${key} keeps long chunk names (loaders/trimClientData.cjs)`);
+    assert.deepEqual(
+      long,
+      [],
+      `route ${key} keeps long chunk names (src/plugins/bundle-trim/loaders/trimClientData.cjs)`,
+    );
   }
   const missing = htmlFiles(buildDir)
     .filter((f) => path.relative(buildDir, f) !== '404.html')
@@ -213,7 +222,7 @@ test('docs versions carry descriptions only for docs a category page shows as ca
     assert.deepEqual(
       extra,
       [],
-      `${version.pluginId} ${version.version}: descriptions of docs no card shows (loaders/trimClientData.cjs, kind "docsVersion")`,
+      `${version.pluginId} ${version.version}: descriptions of docs no card shows (src/plugins/bundle-trim/loaders/trimClientData.cjs, kind "docsVersion")`,
     );
     dropped += Object.keys(version.docs).length - cards.size;
   }
@@ -240,7 +249,7 @@ test('server-rendered code blocks are highlighted (token spans)', () => {
   assert.deepEqual(
     bare.map(([lang, s]) => `${lang}: ${s.highlighted} of ${s.blocks} blocks highlighted`),
     [],
-    'code blocks without token spans: the server-side highlighter (src/plugins/performance/highlighter) did not run',
+    'code blocks without token spans: the server-side highlighter (src/plugins/code-highlight/highlighter) did not run',
   );
 });
 
@@ -251,9 +260,9 @@ test(`the installed @docusaurus/core is ${DOCUSAURUS_VERSION}, the version the o
   assert.equal(
     version,
     DOCUSAURUS_VERSION,
-    `@docusaurus/core ${version} is installed; the overrides and the performance plugin were written against ` +
+    `@docusaurus/core ${version} is installed; the overrides and the performance plugins were written against ` +
       `${DOCUSAURUS_VERSION}. Upgrading is a deliberate step: re-check each override and internal listed in ` +
-      'src/theme/README.md and src/plugins/performance/README.md against the new version, then change ' +
+      'src/theme/README.md and the READMEs of src/plugins/{code-highlight,page-startup,bundle-trim,navigation} against the new version, then change ' +
       'DOCUSAURUS_VERSION in tests/build-output/canaries.test.ts.',
   );
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {MermaidRenderer} from './renderer';
 import {remarkMermaidSvg} from './remark';
-import {contentFiles} from '../performance';
+import {contentFiles} from '../../config/build';
 import {mermaidSources, stableJson, type MermaidSiteConfig} from './svg';
 
 export type {MermaidSiteConfig} from './svg';

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import trim from '../../src/plugins/performance/loaders/trimClientData.cjs';
+import trim from '../../src/plugins/bundle-trim/loaders/trimClientData.cjs';
 
 const {trimDocsVersion, trimRegistry, shortChunkNames, renameRouteChunks} = trim as {
   trimDocsVersion(source: string): string;

@@ -16,7 +16,7 @@ import type {ClientModule} from '@docusaurus/types';
 import {matchPath} from '@docusaurus/router';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
-import {chunkNameLeaves} from '../chunkNames';
+import {chunkNameLeaves} from '../../bundle-trim/chunkNames';
 
 declare const __webpack_require__: {gca(chunkName: string): string | undefined};
 

@@ -1,10 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {PrismTheme} from 'prism-react-renderer';
-import {prismCss, prismThemeCss} from '../../src/plugins/performance/prismCss.ts';
-import {plainLines} from '../../src/plugins/performance/highlighter/tokenize.ts';
-import {afterPaintSsrTemplate} from '../../src/plugins/performance/ssrTemplate.ts';
-import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
+import {prismCss, prismThemeCss} from '../../src/plugins/code-highlight/prismCss.ts';
+import {plainLines} from '../../src/plugins/code-highlight/highlighter/tokenize.ts';
 
 const theme: PrismTheme = {
   plain: {color: '#111', backgroundColor: '#fff'},
@@ -45,26 +43,4 @@ test('plain lines mark empty lines as prism-react-renderer does', () => {
     [{types: ['plain'], content: '\n', empty: true}],
     [{types: ['plain'], content: 'b'}],
   ]);
-});
-
-test('the page template loads the scripts after the first paint, in order', () => {
-  const template = afterPaintSsrTemplate();
-  assert.doesNotMatch(template, /<script src=/);
-  assert.match(template, /requestAnimationFrame/);
-  assert.match(template, /e\.async=false/);
-  assert.ok(template.indexOf('<script data-page-scripts>(function(s,p)') > template.indexOf('<div id="__docusaurus">'));
-  assert.ok(template.indexOf('<script data-page-scripts>(function(s,p)') < template.indexOf('it.postBodyTags'));
-  assert.equal(afterPaintSsrTemplate(defaultTemplate), template);
-  assert.throws(() => afterPaintSsrTemplate('<html></html>'), /no longer matches/);
-});
-
-test("the staged entry accepts Docusaurus's client entry and stops the build on any other", async () => {
-  const {checkClientEntry} = await import('../../src/plugins/performance/index.ts');
-  const entry = require.resolve('@docusaurus/core/lib/client/clientEntry.js');
-  assert.doesNotThrow(() => checkClientEntry(entry));
-  assert.throws(
-    () => checkClientEntry({main: entry}),
-    /expected Docusaurus's browser entry .* update src\/plugins\/performance\/client\/stagedEntry\.ts/,
-  );
-  assert.throws(() => checkClientEntry('/x/lib/client/otherEntry.js'), /otherEntry\.js/);
 });

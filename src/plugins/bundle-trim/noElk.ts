@@ -1,3 +1,3 @@
 // Stands in for @mermaid-js/layout-elk when no page asks for the ELK layout
-// (see index.ts): no layout loaders to register, so Mermaid keeps its default.
+// (see index.ts, usesElkLayout): no layout loaders to register, so Mermaid keeps its default.
 export default [];

@@ -1,7 +1,7 @@
 /**
  * Client module: the thin bar at the top of the window while the next page's
  * code loads after a link click, in place of the theme's nprogress module
- * (which is replaced in both bundles, see ../index.ts). Same contract: the bar
+ * (which is replaced in both bundles, see ../index.ts and ../noNprogress.ts). Same contract: the bar
  * shows only when a navigation to another path takes longer than 200 ms, and
  * it completes and fades when the new page renders. The motion is CSS
  * (./progressBar.css), which readers who prefer reduced motion do not get.

@@ -1,6 +1,6 @@
 /**
  * The scripts of each page's own chunks, listed in its HTML so that the page
- * loader (./ssrTemplate.ts) fetches them alongside the main bundle.
+ * loader (./loader.ts) fetches them alongside the main bundle.
  *
  * Docusaurus's page template lists only the entry scripts (runtime and main):
  * the chunks of the page's routes (its MDX content, its sidebar, its docs
@@ -10,22 +10,23 @@
  * them at once and runs each in a task of its own; the entry finds them
  * loaded.
  *
- * Sources, all written by the build: `.docusaurus/routes.js` (the route tree),
- * `.docusaurus/routesChunkNames.json` (each route's chunk names),
- * `.docusaurus/registry.js` (for the short chunk names of ./loaders/trimClientData.cjs)
- * and the chunk groups the browser bundle emitted (`chunkGroupsFile`).
+ * Sources: the route tree of `postBuild`'s props, and three files the build
+ * writes: `.docusaurus/routesChunkNames.json` (each route's chunk names),
+ * `.docusaurus/registry.js` (for the short chunk names of
+ * ../bundle-trim/loaders/trimClientData.cjs) and the chunk groups the browser
+ * bundle emitted (`chunkGroupsFile`).
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {matchRoutes, type RouteConfig} from 'react-router-config';
-import {chunkNameLeaves} from './chunkNames';
+import {chunkNameLeaves} from '../bundle-trim/chunkNames';
 
 export interface RouteNode {
   path: string;
   exact?: boolean;
   strict?: boolean;
-  /** `${path}-${hash}`, the key of routesChunkNames.json; null for the catch-all route. */
-  key: string | null;
+  /** `${path}-${hash}`, the key of routesChunkNames.json. */
+  key: string;
   routes?: RouteNode[];
 }
 
@@ -35,24 +36,49 @@ export type ChunkGroups = Record<string, string[]>;
 /** The name of the file the browser build writes its chunk groups to, in the plugin's generated directory. */
 export const CHUNK_GROUPS_FILE = 'chunk-groups.json';
 
+/** What `routesWithKeys` reads of a route: the shape of `postBuild`'s `routes` (PluginRouteConfig). */
+export interface RouteInput {
+  path: string;
+  exact?: boolean;
+  strict?: boolean;
+  routes?: RouteInput[];
+}
+
 /**
- * The route tree of `.docusaurus/routes.js`. The module is Docusaurus's own
- * output (two imports, then `export default [...]` of plain objects whose
- * components are `ComponentCreator(path, hash)` calls); it is run with a
- * ComponentCreator that returns the route's key.
+ * The route tree of `postBuild`'s props, each route with its key in
+ * `routesChunkNames.json`. Docusaurus writes that file from the same route
+ * list, one key (`${path}-${hash}`) per route in depth-first order, parents
+ * before their children; the hash is internal, so the keys are taken in that
+ * order and each is checked against its route's path. Any mismatch (another
+ * order or key format in a new Docusaurus) stops the build with a message.
  */
-export function parseRoutesModule(source: string, file = 'routes.js'): RouteNode[] {
-  const body = source
-    .replace(/^import\s[^;]+;\s*$/gm, '')
-    .replace(/^export default\s/m, 'return ')
-    .replace(/component:\s*ComponentCreator\(/g, 'key: ComponentCreator(');
-  if (!body.includes('return ')) throw new Error(`${file}: no \`export default\` of a route list.`);
-  const creator = (routePath: string, hash?: string): string | null =>
-    hash === undefined ? null : `${routePath}-${hash}`;
-  // The generated module holds only literals and ComponentCreator calls.
-  const routes = new Function('ComponentCreator', 'React', body)(creator, {}) as unknown;
-  if (!Array.isArray(routes)) throw new Error(`${file}: the default export is not a route list.`);
-  return routes as RouteNode[];
+export function routesWithKeys(routes: readonly RouteInput[], routesChunkNames: Record<string, unknown>): RouteNode[] {
+  const keys = Object.keys(routesChunkNames);
+  let next = 0;
+  const walk = (list: readonly RouteInput[]): RouteNode[] =>
+    list.map((route) => {
+      const key = keys[next++];
+      const hash = key?.startsWith(`${route.path}-`) ? key.slice(route.path.length + 1) : undefined;
+      if (key === undefined || !hash || hash.includes('-')) {
+        throw new Error(
+          `page-startup: routesChunkNames.json's key ${JSON.stringify(key)} does not belong to route ${route.path} ` +
+            '(Docusaurus changed how it keys routes); update src/plugins/page-startup/pageScripts.ts.',
+        );
+      }
+      const node: RouteNode = {path: route.path, key};
+      if (route.exact) node.exact = true;
+      if (route.strict) node.strict = true;
+      if (route.routes) node.routes = walk(route.routes);
+      return node;
+    });
+  const tree = walk(routes);
+  if (next !== keys.length) {
+    throw new Error(
+      `page-startup: routesChunkNames.json has ${keys.length} routes, postBuild's props ${next}; ` +
+        'update src/plugins/page-startup/pageScripts.ts.',
+    );
+  }
+  return tree;
 }
 
 export interface PageScriptsData {
@@ -75,10 +101,10 @@ export function pageScripts(pathname: string, data: PageScriptsData, exclude: It
   const pathnames = new Set([pathname, decodeURI(pathname)]);
   for (const p of pathnames) {
     for (const {route} of matchRoutes(data.routes as unknown as RouteConfig[], p)) {
-      const key = (route as unknown as RouteNode).key;
-      if (!key) continue;
+      const {key} = route as unknown as RouteNode;
       for (const name of chunkNameLeaves(data.routesChunkNames[key])) {
-        for (const file of data.groups[data.renamed.get(name) ?? name] ?? []) {
+        // Renamed by bundle-trim; with bundle-trim off, the bundle kept the original names.
+        for (const file of data.groups[data.renamed.get(name) ?? name] ?? data.groups[name] ?? []) {
           if (!file.endsWith('.js') || seen.has(file)) continue;
           seen.add(file);
           scripts.push(file);
@@ -111,15 +137,17 @@ export function pagePath(outDir: string, file: string, baseUrl: string): string 
 
 /** Reads the build's route data; null when the browser build wrote no chunk groups (not a production build). */
 export function readPageScriptsData(
+  routes: readonly RouteInput[],
   generatedFilesDir: string,
   chunkGroupsFile: string,
   shortChunkNames: (registrySource: string) => Map<string, string>,
 ): PageScriptsData | null {
   if (!existsSync(chunkGroupsFile)) return null;
   const read = (name: string): string => readFileSync(path.join(generatedFilesDir, name), 'utf8');
+  const routesChunkNames = JSON.parse(read('routesChunkNames.json')) as Record<string, unknown>;
   return {
-    routes: parseRoutesModule(read('routes.js'), path.join(generatedFilesDir, 'routes.js')),
-    routesChunkNames: JSON.parse(read('routesChunkNames.json')) as Record<string, unknown>,
+    routes: routesWithKeys(routes, routesChunkNames),
+    routesChunkNames,
     renamed: shortChunkNames(read('registry.js')),
     groups: JSON.parse(readFileSync(chunkGroupsFile, 'utf8')) as ChunkGroups,
   };

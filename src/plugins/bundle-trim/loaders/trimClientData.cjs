@@ -139,7 +139,7 @@ function loader(source) {
   if (entries === 0 && source.includes('require.resolveWeak(')) {
     this.emitWarning(
       new Error(
-        `orrery-performance: ${this.resourcePath} no longer has the shape this loader trims; module names stay in the browser bundle. Update src/plugins/performance/loaders/trimClientData.cjs.`,
+        `orrery-bundle-trim: ${this.resourcePath} no longer has the shape this loader trims; module names stay in the browser bundle. Update src/plugins/bundle-trim/loaders/trimClientData.cjs.`,
       ),
     );
   }
