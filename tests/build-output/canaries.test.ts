@@ -46,7 +46,10 @@ function buildFile(url: string): string {
   return path.join(buildDir, url.slice(baseUrl.length));
 }
 
-/** The page loader of ssrTemplate.ts: its entry scripts (in its text) and the page's own (its attribute). */
+/**
+ * The page loader of src/plugins/page-startup/loader.ts: its entry scripts (in
+ * its text) and the page's own (its attribute).
+ */
 export function loaderScripts(html: string): {entry: string[]; page: string[]} | null {
   const m = /<script data-page-scripts(?:="([^"]*)")?>([^<]*)<\/script>/.exec(html);
   if (!m) return null;
@@ -76,7 +79,10 @@ const typicalPage = (): {entry: string[]; page: string[]; files: string[]} => {
   const file = path.join(buildDir, TYPICAL_DOC_PAGE);
   assert.ok(existsSync(file), `expected ${TYPICAL_DOC_PAGE} in a full build in ${buildDir}/`);
   const scripts = loaderScripts(read(file));
-  assert.ok(scripts, `${TYPICAL_DOC_PAGE} has no page loader (<script data-page-scripts>, ssrTemplate.ts)`);
+  assert.ok(
+    scripts,
+    `${TYPICAL_DOC_PAGE} has no page loader (<script data-page-scripts>, src/plugins/page-startup/loader.ts)`,
+  );
   return {...scripts, files: [...scripts.entry, ...scripts.page].map(buildFile)};
 };
 
