@@ -18,7 +18,9 @@ export function buildNodeOptions(siteDir) {
 
 /**
  * Runs one production build the way `npm run build` does: `docusaurus build`,
- * then the search index step (scripts/search-index.mjs) when the site has one.
+ * whose postBuild writes the search index (src/plugins/search-pagefind); a
+ * site from before that plugin gets the index step (scripts/search-index.mjs)
+ * after the build, when it has one.
  * Resolves with the total wall time, each step's, the peak RSS and the page count.
  */
 export async function runBuild({siteDir, outDir, cacheDir, faster = true, env = {}}) {
@@ -34,7 +36,9 @@ export async function runBuild({siteDir, outDir, cacheDir, faster = true, env = 
   };
   const steps = [[docusaurusBin(siteDir), 'build', '--out-dir', outDir]];
   const indexer = path.join(siteDir, 'scripts', 'search-index.mjs');
-  if (existsSync(indexer)) steps.push([indexer, '--dir', outDir]);
+  if (existsSync(indexer) && !existsSync(path.join(siteDir, 'src', 'plugins', 'search-pagefind'))) {
+    steps.push([indexer, '--dir', outDir]);
+  }
   const times = [];
   let rssBytes = 0;
   for (const step of steps) {

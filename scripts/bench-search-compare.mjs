@@ -75,9 +75,7 @@ async function snapshot() {
 }
 
 async function useThePlugin() {
-  for (const dir of ['SearchBar', 'SearchPage']) {
-    await fs.rm(path.join(site, 'src', 'theme', dir), {recursive: true, force: true});
-  }
+  // Our search (SearchBar, SearchPage, the index) is one theme plugin: dropping it from `themes` removes it all.
   const configFile = path.join(site, 'docusaurus.config.ts');
   let config = await fs.readFile(configFile, 'utf8');
   const before = config;
@@ -85,7 +83,7 @@ async function useThePlugin() {
     .replace(/\n\s*algolia: search\.algolia,/, '')
     .replace(/\n\s*headTags: search\.headTags,/, '')
     .replace(
-      "themes: ['@docusaurus/theme-mermaid'],",
+      "themes: ['@docusaurus/theme-mermaid', searchPagefind],",
       `themes: [
     '@docusaurus/theme-mermaid',
     [
@@ -109,7 +107,10 @@ function build(outDir, {index}) {
     ALGOLIA_API_KEY: '',
     ALGOLIA_INDEX_NAME: '',
   });
-  if (index) run(process.execPath, [path.join(site, 'scripts', 'search-index.mjs'), '--dir', outDir], site);
+  // Ours: the search plugin's postBuild has written the index; theirs: the snapshot has no such plugin.
+  if (index && !existsSync(path.join(outDir, 'pagefind', 'pagefind.js'))) {
+    run(process.execPath, [path.join(site, 'scripts', 'search-index.mjs'), '--dir', outDir], site);
+  }
 }
 
 // ---------------------------------------------------------------------------

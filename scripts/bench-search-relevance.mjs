@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Relevance of the embedded search, measured in Node over a built index: the
 // query sets in tests/search-relevance/ go through the very client the modal
-// uses (src/search/client.ts, loaded with tsx) on the site's Pagefind bundle
+// uses (src/plugins/search-pagefind/client/client.ts, loaded with tsx) on the site's Pagefind bundle
 // (pagefind.js and its WebAssembly, run here with a file-reading fetch). For
 // each query we take the pages in the order the DocSearch modal shows them
 // (hits grouped by top-level section, as DocSearch groups them) and report
@@ -82,7 +82,10 @@ async function pagefindOf(dir) {
 let clientModule;
 async function loadClientModule() {
   if (!clientModule) {
-    clientModule = await tsImport(pathToFileURL(path.join(root, 'src', 'search', 'client.ts')).href, import.meta.url);
+    clientModule = await tsImport(
+      pathToFileURL(path.join(root, 'src', 'plugins', 'search-pagefind', 'client', 'client.ts')).href,
+      import.meta.url,
+    );
   }
   return clientModule;
 }

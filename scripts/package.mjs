@@ -84,9 +84,10 @@ export async function verifyManifest(dir, manifestName = 'SHA256SUMS') {
 
 /**
  * Builds the site for `base` into `outDir` without touching build/: the
- * Docusaurus build, then the embedded search index when the project builds
- * one (scripts/search-index.mjs, which decides by itself whether hosted
- * search is configured). Throws when a step fails.
+ * Docusaurus build, whose postBuild writes the embedded search index
+ * (src/plugins/search-pagefind; nothing when hosted search is configured); for
+ * a project from before that plugin, the index step scripts/search-index.mjs
+ * when the build left no index. Throws when a step fails.
  */
 export function buildSite({outDir, base, env = process.env}) {
   const run = (cmd, args) => {

@@ -4,13 +4,15 @@
 // "hosted-search"): the same site with ALGOLIA_* set to test values, so the
 // DocSearch modal and the search page talk to Algolia's hosts, which the
 // tests intercept. No request reaches Algolia.
-// Usage: node scripts/search-hosted-build.mjs [--if-missing]
+// Usage: node scripts/search-hosted-build.mjs [--if-missing] [--out-dir build-hosted]
+// (the search plugin's postBuild builds no Pagefind index in hosted mode).
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outDir = 'build-hosted';
+const outArg = process.argv.indexOf('--out-dir');
+const outDir = outArg >= 0 && process.argv[outArg + 1] ? process.argv[outArg + 1] : 'build-hosted';
 
 /** The values the hosted tests expect (tests/e2e/search-hosted.spec.ts). */
 export const HOSTED_TEST_ENV = {
@@ -23,7 +25,7 @@ export const HOSTED_TEST_ENV = {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
-  if (process.argv.includes('--if-missing') && existsSync(path.join(root, outDir, 'index.html'))) {
+  if (process.argv.includes('--if-missing') && existsSync(path.resolve(root, outDir, 'index.html'))) {
     console.log(`[search] ${outDir}/ exists; not rebuilt (npm test rebuilds it).`);
   } else {
     const result = spawnSync(path.join(root, 'node_modules', '.bin', 'docusaurus'), ['build', '--out-dir', outDir], {

@@ -1,218 +1,32 @@
 #!/usr/bin/env node
-// The embedded search index: runs after `docusaurus build` (see "build" in
-// package.json) and writes a Pagefind index of the built doc pages into
-// <dir>/pagefind/, which the DocSearch modal and the /search/ page query in
-// the browser (src/search/). Usage: node scripts/search-index.mjs [--dir build]
-//
-// - Only pages with a `data-pagefind-body` element are indexed: the doc
-//   content wrapper (src/theme/DocItem/Content) adds it, so the home page, the
-//   404 page, the search page and test pages stay out. Test pages and the
-//   search page are also skipped by path, in case one ever renders a doc.
-// - Each page's `docsearch:docusaurus_tag` and `docsearch:language` meta tags, the
-//   very fields the hosted crawler reads, become Pagefind filters, so the
-//   contextual search (3.4.0 docs vs current) filters on the same data in both
-//   modes. The attributes are added to the HTML handed to Pagefind only; the
-//   files on disk are not rewritten.
-// - URLs in the index are relative to the build root ("/planning/anchors/");
-//   the browser adds the base path, so one index works under any BASE_URL.
-// - Synonyms and acronyms (facts/search-synonyms.yaml): a page holding one
-//   form of a group gets the other forms as `keywords` metadata, which
-//   Pagefind searches (like the title) without showing it, so "sso" finds the
-//   page that only says "single sign-on".
-// - A `page_kind` filter (guide, upgrade, decision-record) lets the client
-//   weigh upgrade guides and decision records below feature pages.
-// - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
-//   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
-import {promises as fs} from 'node:fs';
+// The embedded search index as a command: the same code the search plugin's
+// postBuild runs after every `docusaurus build`
+// (src/plugins/search-pagefind/indexer.mjs, which says what goes in the index).
+// For a build made elsewhere or to index again:
+//   node scripts/search-index.mjs [--dir build]
+// Writes <dir>/pagefind/; with hosted search configured (any ALGOLIA_APP_ID,
+// ALGOLIA_API_KEY, ALGOLIA_INDEX_NAME set) it builds nothing.
 import path from 'node:path';
+import {buildSearchIndex, closePagefind} from '../src/plugins/search-pagefind/indexer.mjs';
 
-const args = process.argv.slice(2);
-const dirArg = args.indexOf('--dir');
-const buildDir = path.resolve(dirArg >= 0 && args[dirArg + 1] ? args[dirArg + 1] : 'build');
-const outputPath = path.join(buildDir, 'pagefind');
-
-/** Path prefixes (relative to the build root) that are never indexed. */
-const SKIPPED = [/^tests\//, /^search\//, /^pagefind\//, /^404\.html$/];
-
-/** Inside the indexed body: the heading permalinks hold a zero-width space only. */
-const EXCLUDE_SELECTORS = ['.hash-link', '[data-pagefind-ignore]'];
-
-/** Pagefind's UI bundles: we query through our own client, so they are not shipped. */
-const UNUSED_OUTPUT = /^pagefind-(ui|component-ui|modular-ui|highlight)\b/;
-
-const SYNONYMS_FILE = path.resolve(import.meta.dirname, '..', 'facts', 'search-synonyms.yaml');
-
-/** The groups of facts/search-synonyms.yaml (lines `  - [form, form, …]`; no YAML library needed at build time). */
-export function parseSynonyms(text) {
-  const groups = [];
-  for (const line of text.split('\n')) {
-    const m = /^\s*-\s*\[(.*)\]\s*(#.*)?$/.exec(line);
-    if (!m) continue;
-    const forms = m[1]
-      .split(',')
-      .map((f) =>
-        f
-          .trim()
-          .replace(/^["']|["']$/g, '')
-          .toLowerCase()
-          .replace(/\s+/g, ' '),
-      )
-      .filter((f) => f.length > 0 && !/,/.test(f));
-    if (forms.length > 1) groups.push(forms);
-  }
-  return groups;
-}
-
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The other forms of each synonym group one of whose forms the text holds (as whole words). */
-export function synonymsFor(text, groups) {
-  const plain = ` ${text.toLowerCase().replace(/\s+/g, ' ')} `;
-  const found = new Set();
-  for (const forms of groups) {
-    const present = forms.filter((f) =>
-      new RegExp(`(^|[^\\p{L}\\p{N}-])${escapeRegExp(f)}(?=$|[^\\p{L}\\p{N}-])`, 'u').test(plain),
-    );
-    if (present.length === 0) continue;
-    for (const f of forms) if (!present.includes(f)) found.add(f);
-  }
-  return [...found];
-}
-
-/** The kind of page, from its path relative to the build root. */
-export function pageKind(rel) {
-  if (/(^|\/)upgrade-guides\//.test(rel)) return 'upgrade';
-  if (/(^|\/)arch-decision-records\/\d{4}-/.test(rel)) return 'decision-record';
-  return 'guide';
-}
-
-/** The indexed body's text, roughly (for synonyms only). */
-function bodyText(html) {
-  const start = html.indexOf('data-pagefind-body');
-  return html
-    .slice(start < 0 ? 0 : start)
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|&#160;/g, ' ')
-    .replace(/&amp;/g, '&');
-}
-
-/** Adds the page's kind filter and synonym keywords inside its `data-pagefind-body` element. */
-export function addSearchHints(html, rel, groups) {
-  const clean = (words) => words.join(' ').replace(/[",<>&:]/g, ' ');
-  const keywords = clean(synonymsFor(bodyText(html), groups));
-  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html.slice(Math.max(0, html.indexOf('data-pagefind-body'))));
-  const titleSynonyms = h1 ? clean(synonymsFor(h1[1].replace(/<[^>]+>/g, ' '), groups)) : '';
-  const metas = [keywords && `keywords:${keywords}`, titleSynonyms && `title_synonyms:${titleSynonyms}`].filter(
-    Boolean,
-  );
-  const hint =
-    `<span data-pagefind-filter="page_kind:${pageKind(rel)}"` +
-    (metas.length ? ` data-pagefind-meta="${metas.join(', ')}"` : '') +
-    '></span>';
-  return html.replace(/(<[a-z]+\b[^>]*\bdata-pagefind-body\b[^>]*>)/i, `$1${hint}`);
-}
-
-const hostedVars = ['ALGOLIA_APP_ID', 'ALGOLIA_API_KEY', 'ALGOLIA_INDEX_NAME'].filter((name) =>
-  process.env[name]?.trim(),
-);
-
-/**
- * The built HTML is minified without optional end tags (`<td>a<td>b`, `<li>…`,
- * `<p>…`), and Pagefind then runs the texts of neighbouring cells or items
- * together ("OffsetPlan"), so those words cannot be found. A space before each
- * such start tag keeps them apart (in the copy handed to Pagefind only).
- */
-export function separateBlocks(html) {
-  return html.replace(/<(p|li|dt|dd|tr|td|th|thead|tbody|tfoot|caption|option|br)(?=[\s/>])/gi, ' <$1');
-}
-
-/** Adds `data-pagefind-filter` to the two docsearch meta tags of a page. */
-export function markFilterMetas(html) {
-  return html.replace(/<meta\b([^>]*)>/gi, (tag, attrs) => {
-    const name = /\bname\s*=\s*["']?docsearch:(docusaurus_tag|language)(?=["'\s/>])/i.exec(attrs);
-    if (!name) return tag;
-    return `<meta data-pagefind-filter="${name[1]}[content]"${attrs}>`;
-  });
-}
-
-async function* htmlFiles(dir, rel = '') {
-  for (const entry of await fs.readdir(dir, {withFileTypes: true})) {
-    const entryRel = rel ? `${rel}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      yield* htmlFiles(path.join(dir, entry.name), entryRel);
-    } else if (entry.name.endsWith('.html')) {
-      yield entryRel;
-    }
-  }
-}
-
-async function dirSize(dir) {
-  let total = 0;
-  for (const entry of await fs.readdir(dir, {withFileTypes: true, recursive: true})) {
-    if (entry.isFile()) total += (await fs.stat(path.join(entry.parentPath ?? entry.path, entry.name))).size;
-  }
-  return total;
-}
-
-async function main() {
-  if (hostedVars.length > 0) {
-    console.log(`[search] Hosted search configured (${hostedVars.join(', ')}): no embedded index built.`);
-    return;
-  }
-  try {
-    await fs.access(path.join(buildDir, 'index.html'));
-  } catch {
-    throw new Error(`No production build in ${buildDir}: run "docusaurus build" first.`);
-  }
-  const started = Date.now();
-  // Imported here, so tests can import this file's pure helpers without Pagefind.
-  const {createIndex} = await import('pagefind');
-  const {index, errors: createErrors} = await createIndex({excludeSelectors: EXCLUDE_SELECTORS});
-  if (!index) throw new Error(`Pagefind could not start: ${createErrors.join('; ')}`);
-
-  const groups = parseSynonyms(await fs.readFile(SYNONYMS_FILE, 'utf8'));
-  let indexed = 0;
-  const untagged = [];
-  for await (const rel of htmlFiles(buildDir)) {
-    if (SKIPPED.some((re) => re.test(rel))) continue;
-    const html = await fs.readFile(path.join(buildDir, rel), 'utf8');
-    if (!html.includes('data-pagefind-body')) continue;
-    const content = separateBlocks(markFilterMetas(addSearchHints(html, rel, groups)));
-    if (!content.includes('data-pagefind-filter="docusaurus_tag[content]"')) untagged.push(rel);
-    const {errors} = await index.addHTMLFile({sourcePath: rel, content});
-    if (errors.length > 0) throw new Error(`Pagefind could not index ${rel}: ${errors.join('; ')}`);
-    indexed += 1;
-  }
-  if (indexed === 0) {
-    throw new Error(
-      `No doc page in ${buildDir} carries data-pagefind-body: is src/theme/DocItem/Content still in place?`,
-    );
-  }
-  if (untagged.length > 0) {
-    // Contextual search would hide these pages from every version: fail loudly.
-    throw new Error(`Pages without a docsearch:docusaurus_tag meta: ${untagged.slice(0, 5).join(', ')}`);
-  }
-
-  await fs.rm(outputPath, {recursive: true, force: true});
-  const {errors: writeErrors} = await index.writeFiles({outputPath});
-  if (writeErrors.length > 0) throw new Error(`Pagefind could not write the index: ${writeErrors.join('; ')}`);
-  for (const name of await fs.readdir(outputPath)) {
-    if (UNUSED_OUTPUT.test(name)) await fs.rm(path.join(outputPath, name), {recursive: true, force: true});
-  }
-  const kb = ((await dirSize(outputPath)) / 1024).toFixed(0);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(
-    `[search] Indexed ${indexed} doc pages into ${path.relative(process.cwd(), outputPath)}/ (${kb} KB, ${seconds} s).`,
-  );
-}
+export {
+  addSearchHints,
+  markFilterMetas,
+  pageKind,
+  parseSynonyms,
+  separateBlocks,
+  synonymsFor,
+} from '../src/plugins/search-pagefind/indexer.mjs';
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  main()
+  const args = process.argv.slice(2);
+  const dirArg = args.indexOf('--dir');
+  const buildDir = path.resolve(dirArg >= 0 && args[dirArg + 1] ? args[dirArg + 1] : 'build');
+  buildSearchIndex({buildDir, siteDir: path.resolve(import.meta.dirname, '..')})
     .catch((error) => {
       console.error(`[search] ${error instanceof Error ? error.message : error}`);
       process.exitCode = 1;
     })
-    .finally(() => import('pagefind').then(({close}) => close()));
+    .finally(closePagefind);
 }

@@ -5,59 +5,42 @@
  * - Hosted mode, when ALGOLIA_APP_ID, ALGOLIA_API_KEY (the search-only key) or
  *   ALGOLIA_INDEX_NAME is set: Algolia DocSearch, configured below.
  * - Embedded mode otherwise (the default): the same DocSearch modal and search
- *   page answered from a Pagefind index built with the site (src/search/,
- *   scripts/search-index.mjs). `themeConfig.algolia` then carries placeholder
+ *   page answered from a Pagefind index built with the site
+ *   (src/plugins/search-pagefind, whose postBuild writes the index). `themeConfig.algolia` then carries placeholder
  *   credentials (the theme requires them) and an `embedded` block that tells
  *   the SearchBar and SearchPage overrides to use the embedded client.
  *
- * Every error names the variable at fault. scripts/search-index.mjs applies
- * the same "any of the three is set" rule to decide whether to build an index.
+ * It stays with the site's configuration helpers (it reads this site's
+ * environment with ./env.ts); the values it fills, and what the plugin reads,
+ * are typed in src/plugins/search-pagefind/options.ts.
+ *
+ * Every error names the variable at fault. The plugin's indexer
+ * (src/plugins/search-pagefind/indexer.mjs) applies the same "any of the three is set" rule to decide whether to build an index.
  */
 import {ConfigError, readFlag} from './env';
+import {
+  EMBEDDED_API_KEY,
+  EMBEDDED_APP_ID,
+  EMBEDDED_INDEX_NAME,
+  EMBEDDED_INDEX_PATH,
+  MAX_RESULTS_PER_GROUP,
+  SEARCH_PAGE_PATH,
+  type SearchThemeConfig,
+} from '../plugins/search-pagefind/options';
+
+export {
+  EMBEDDED_API_KEY,
+  EMBEDDED_APP_ID,
+  EMBEDDED_INDEX_NAME,
+  EMBEDDED_INDEX_PATH,
+  MAX_RESULTS_PER_GROUP,
+  SEARCH_PAGE_PATH,
+};
+export type {EmbeddedSearchSettings, SearchThemeConfig} from '../plugins/search-pagefind/options';
 
 type Env = Record<string, string | undefined>;
 
-/** Hits per top-level section in the modal (DocSearch's default is 5). */
-export const MAX_RESULTS_PER_GROUP = 8;
-
-/** The route of the search page, under the base path. */
-export const SEARCH_PAGE_PATH = 'search';
-
-/**
- * Placeholder app id for embedded mode. The theme's SearchBar always renders
- * `<link rel="preconnect" href="https://{appId}-dsn.algolia.net">`; with the
- * brackets that URL is invalid (an unparsable IPv6 host, for browsers as for
- * WHATWG parsers), so the browser never opens a connection to Algolia. (A
- * space is not enough: Chromium percent-encodes it and would preconnect.)
- */
-export const EMBEDDED_APP_ID = '[embedded]';
-export const EMBEDDED_API_KEY = 'embedded-search-no-key';
-/** Also the localStorage key suffix of recent and favorite searches. */
-export const EMBEDDED_INDEX_NAME = 'orrery-docs-embedded';
-/** Where the Pagefind bundle lives, relative to the base path. */
-export const EMBEDDED_INDEX_PATH = 'pagefind/';
-
 export const HOSTED_VARIABLES = ['ALGOLIA_APP_ID', 'ALGOLIA_API_KEY', 'ALGOLIA_INDEX_NAME'] as const;
-
-export interface EmbeddedSearchSettings {
-  /** The Pagefind bundle folder, relative to the base path. */
-  indexPath: string;
-}
-
-export interface SearchThemeConfig {
-  appId: string;
-  apiKey: string;
-  indexName: string;
-  contextualSearch: boolean;
-  searchPagePath: string;
-  maxResultsPerGroup: number;
-  insights: boolean;
-  externalUrlRegex?: string;
-  replaceSearchResultPathname?: {from: string; to: string};
-  searchParameters?: Record<string, unknown>;
-  /** Present in embedded mode only. */
-  embedded?: EmbeddedSearchSettings;
-}
 
 export interface HeadTag {
   tagName: string;

@@ -6,8 +6,12 @@ import {
   normalizeRequests,
   snippetWordsOf,
   SearchUnavailableError,
-} from '../../src/search/client.ts';
-import {parseFacetFilter, toAlgoliaFacets, toPagefindFilters} from '../../src/search/filters.ts';
+} from '../../src/plugins/search-pagefind/client/client.ts';
+import {
+  parseFacetFilter,
+  toAlgoliaFacets,
+  toPagefindFilters,
+} from '../../src/plugins/search-pagefind/client/filters.ts';
 import {
   DEFAULT_HIT_OPTIONS,
   excerptStart,
@@ -18,9 +22,9 @@ import {
   queryTerms,
   splitWords,
   type HitOptions,
-} from '../../src/search/hits.ts';
-import {escapeHtml, stripHighlight} from '../../src/search/html.ts';
-import {navbarLabelFor, searchSection} from '../../src/search/sections.ts';
+} from '../../src/plugins/search-pagefind/client/hits.ts';
+import {escapeHtml, stripHighlight} from '../../src/plugins/search-pagefind/client/html.ts';
+import {navbarLabelFor, searchSection} from '../../src/plugins/search-pagefind/client/sections.ts';
 import type {
   DocSearchHit,
   PagefindAnchor,
@@ -28,7 +32,7 @@ import type {
   PagefindFragment,
   PagefindResponse,
   PagefindSubResult,
-} from '../../src/search/types.ts';
+} from '../../src/plugins/search-pagefind/client/types.ts';
 
 // ---------------------------------------------------------------------------
 // A fake page as Pagefind 1.6 returns it from result.data(): the text with

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {keepErrorScreen, STALL_THRESHOLD_MS} from '../../src/search/errorScreen.ts';
+import {keepErrorScreen, STALL_THRESHOLD_MS} from '../../src/plugins/search-pagefind/client/errorScreen.ts';
 
 /** How DocSearch 3.9 calls the client in getSources (DocSearchModal). */
 function docSearchGetSources(client: {search: (arg: unknown) => Promise<unknown>}, setStatus: (s: string) => void) {

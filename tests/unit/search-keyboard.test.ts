@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {shortcutAction, type KeyPress} from '../../src/search/keyboard.ts';
-import {modifierFor} from '../../src/search/SearchButton.tsx';
+import {shortcutAction, type KeyPress} from '../../src/plugins/search-pagefind/client/keyboard.ts';
+import {modifierFor} from '../../src/plugins/search-pagefind/client/SearchButton.tsx';
 
 const key = (k: string, extra: Partial<KeyPress> = {}): KeyPress => ({
   key: k,

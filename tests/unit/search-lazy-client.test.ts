@@ -1,8 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {lazySearchClient} from '../../src/search/lazyClient.ts';
-import {getIndexProblem, setIndexProblem} from '../../src/search/indexProblem.ts';
-import type {EmbeddedSearchClient, SearchArgument} from '../../src/search/client.ts';
+import {lazySearchClient} from '../../src/plugins/search-pagefind/client/lazyClient.ts';
+import {getIndexProblem, setIndexProblem} from '../../src/plugins/search-pagefind/client/indexProblem.ts';
+import type {EmbeddedSearchClient, SearchArgument} from '../../src/plugins/search-pagefind/client/client.ts';
 
 function fakeClient(answer: string): EmbeddedSearchClient & {calls: SearchArgument[]} {
   const calls: SearchArgument[] = [];

@@ -1,9 +1,14 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {planQuery, reorderPages, titleEvidence, type ReorderPage} from '../../src/search/query.ts';
-import {pageMatchesAllTerms, splitWords, termForms} from '../../src/search/hits.ts';
-import {addSearchHints, pageKind, parseSynonyms, synonymsFor} from '../../scripts/search-index.mjs';
-import type {PagefindFragment} from '../../src/search/types.ts';
+import {
+  planQuery,
+  reorderPages,
+  titleEvidence,
+  type ReorderPage,
+} from '../../src/plugins/search-pagefind/client/query.ts';
+import {pageMatchesAllTerms, splitWords, termForms} from '../../src/plugins/search-pagefind/client/hits.ts';
+import {addSearchHints, pageKind, parseSynonyms, synonymsFor} from '../../src/plugins/search-pagefind/indexer.mjs';
+import type {PagefindFragment} from '../../src/plugins/search-pagefind/client/types.ts';
 
 test('question and stop words are dropped when other words remain', () => {
   assert.deepEqual(planQuery('how do I export a plan with simulation results').words, [

@@ -1,12 +1,24 @@
 /**
- * Search as one local theme plugin: the DocSearch modal and search page of
- * @docusaurus/theme-search-algolia, answered from a Pagefind index built with
- * the site (embedded mode) or from Algolia (hosted mode). See ./README.md.
+ * Search as one local theme plugin (./README.md): the DocSearch modal and
+ * search page of @docusaurus/theme-search-algolia, answered from a Pagefind
+ * index built with the site (embedded mode) or from Algolia (hosted mode).
+ * - theme/: SearchBar and DocItem/Content (wrappers), SearchPage (a copy);
+ * - client/: the embedded client (Pagefind results as DocSearch hits), the
+ *   search button and keyboard shortcuts;
+ * - the DocSearch v3 aliases (below);
+ * - postBuild: the Pagefind index (./indexer.mjs), so `docusaurus build`
+ *   gives a searchable site in one step.
  */
 import {readFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {spawn} from 'node:child_process';
+
+// The config loader (jiti) runs this file as CommonJS: __dirname, not import.meta.dirname.
+const PLUGIN_DIR = __dirname;
+const CLIENT_DIR = path.join(PLUGIN_DIR, 'client');
+const THEME_DIR = path.join(PLUGIN_DIR, 'theme');
 
 /**
  * With DocSearch v3, @docusaurus/theme-search-algolia 3.10 points the
@@ -15,26 +27,20 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
  * from the ESM build: both are the whole of DocSearch, dialog included, and
  * tree-shaking leaves most of it in the main bundle. In their place:
  * - the button and the keyboard shortcuts are the site's own, with
- *   DocSearch's class names and contract (src/search/SearchButton.tsx,
- *   src/search/keyboard.ts), in both bundles so that hydration matches;
+ *   DocSearch's class names and contract (./client/SearchButton.tsx,
+ *   ./client/keyboard.ts), in both bundles so that hydration matches;
  * - `version` is a generated one-line module;
  * - the dialog (`/modal`) gets the UMD build, in a chunk of its own that loads
  *   when the search button is hovered, focused or pressed, as the theme intends.
  * With DocSearch v4 the theme sets no such aliases and nothing changes.
  */
-export function docSearchV3Aliases(
-  aliases: unknown,
-  siteDir: string,
-  versionModule: string,
-  isServer: boolean,
-): Record<string, string> {
+export function docSearchV3Aliases(aliases: unknown, versionModule: string, isServer: boolean): Record<string, string> {
   if (typeof aliases !== 'object' || aliases === null || Array.isArray(aliases)) return {};
   const umd = (aliases as Record<string, unknown>)['@docsearch/react/useDocSearchKeyboardEvents'];
   if (typeof umd !== 'string') return {};
-  const search = path.join(siteDir, 'src', 'search');
   return {
-    '@docsearch/react/button': path.join(search, 'SearchButton.tsx'),
-    '@docsearch/react/useDocSearchKeyboardEvents': path.join(search, 'keyboard.ts'),
+    '@docsearch/react/button': path.join(CLIENT_DIR, 'SearchButton.tsx'),
+    '@docsearch/react/useDocSearchKeyboardEvents': path.join(CLIENT_DIR, 'keyboard.ts'),
     '@docsearch/react/version': versionModule,
     ...(isServer ? {} : {'@docsearch/react/modal$': umd}),
   };
@@ -57,10 +63,21 @@ export default function searchPagefindPlugin(context: LoadContext): Plugin {
   return {
     name: 'orrery-search-pagefind',
 
+    getThemePath: () => THEME_DIR,
+    getTypeScriptThemePath: () => THEME_DIR,
+
     configureWebpack(config, isServer) {
-      return {
-        resolve: {alias: docSearchV3Aliases(config.resolve?.alias, context.siteDir, docSearchVersion, isServer)},
-      };
+      return {resolve: {alias: docSearchV3Aliases(config.resolve?.alias, docSearchVersion, isServer)}};
+    },
+
+    // The embedded index (nothing in hosted mode): the same code as `node scripts/search-index.mjs`,
+    // in a child process (./indexer.mjs says why).
+    async postBuild({outDir}) {
+      const args = [path.join(PLUGIN_DIR, 'indexer.mjs'), '--dir', outDir, '--site', context.siteDir];
+      const status = await new Promise<number | null>((resolve, reject) => {
+        spawn(process.execPath, args, {stdio: 'inherit'}).on('error', reject).on('close', resolve);
+      });
+      if (status !== 0) throw new Error(`The search index could not be built (exit ${status}); see [search] above.`);
     },
   };
 }

@@ -7,7 +7,7 @@
  * I export a plan" misses the export page, which never says "how". Question
  * and stop words are dropped when other words remain; a query made only of
  * them is searched as typed. Synonyms and acronyms (sso ↔ single sign-on) are
- * handled at index time (facts/search-synonyms.yaml, scripts/search-index.mjs).
+ * handled at index time (facts/search-synonyms.yaml, ../indexer.mjs).
  */
 
 import {normalizeWord, splitWords} from './hits';

@@ -10,8 +10,9 @@
  * src/theme/SearchPage/index.tsx, with styles.module.css unchanged.
  * Why a copy and not a wrapper: the page builds its Algolia client inside the
  * component (`liteClient(appId, apiKey)`), so no prop or wrapper can swap it.
- * In embedded mode (src/config/search.ts) it must query the site's own
- * Pagefind index through the client in src/search/, the one the modal uses.
+ * In embedded mode (../../options.ts) it must query the site's own
+ * Pagefind index through the client in ../../client/, the one the modal uses.
+ * ORRERY: it lives in the search plugin's theme (src/plugins/search-pagefind).
  * Every changed or added line is marked "ORRERY:"; the rest is the original
  * (only reformatted by Prettier). Changes:
  * 1. the client: the embedded client in embedded mode, Algolia's otherwise;
@@ -61,10 +62,10 @@ import {useAlgoliaThemeConfig, useSearchResultUrlProcessor} from '@docusaurus/th
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import styles from './styles.module.css';
-import type {SearchThemeConfig} from '../../config/search'; // ORRERY: (1)
-import {escapeHtml} from '../../search/html'; // ORRERY: (2)
-import {embeddedSearchClient} from '../../search/loadPagefind'; // ORRERY: (1)
-import type {IndexProblem} from '../../search/client'; // ORRERY: (3)
+import type {SearchThemeConfig} from '../../options'; // ORRERY: (1)
+import {escapeHtml} from '../../client/html'; // ORRERY: (2)
+import {embeddedSearchClient} from '../../client/loadPagefind'; // ORRERY: (1)
+import type {IndexProblem} from '../../client/client'; // ORRERY: (3)
 
 // ORRERY: (1) the embedded client, or Algolia's as the original built it.
 function useSearchClient(appId: string, apiKey: string) {
@@ -581,7 +582,9 @@ function SearchPageContent(): ReactNode {
                 </Heading>
 
                 {breadcrumbs.length > 0 && (
-                  <nav aria-label="breadcrumbs">
+                  // ORRERY: a <div>, not <nav aria-label="breadcrumbs">: one navigation landmark per result,
+                  // all named alike, fails axe's landmark-unique; a result's path is not site navigation.
+                  <div>
                     <ul className={clsx('breadcrumbs', styles.searchResultItemPath)}>
                       {breadcrumbs.map((html, index) => (
                         <li
@@ -592,7 +595,7 @@ function SearchPageContent(): ReactNode {
                         />
                       ))}
                     </ul>
-                  </nav>
+                  </div>
                 )}
 
                 {summary && (

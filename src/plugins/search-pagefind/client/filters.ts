@@ -8,7 +8,7 @@
  * tests facet `a` for value `v`, `a:-v` negates (`a:\-v` is a literal leading
  * minus). Pagefind expresses the same with `{all: […]}`, `{any: […]}` and
  * `{not: …}` around `{a: 'v'}` objects. The index carries the pages'
- * `docusaurus_tag` and `language` meta tags as filters (scripts/search-index.mjs).
+ * `docusaurus_tag` and `language` meta tags as filters (../indexer.mjs).
  */
 
 export type FacetFilter = string | readonly string[];

@@ -1,14 +1,14 @@
 /**
- * Wraps @theme-original/SearchBar (@docusaurus/theme-search-algolia 3.10.2,
+ * Wraps @theme-init/SearchBar (@docusaurus/theme-search-algolia 3.10.2,
  * @docsearch/react 3.9.0). Since Docusaurus 3.10 the SearchBar takes
  * DocSearch props, which it spreads over `themeConfig.algolia`. We pass:
  * - `transformSearchClient`: in embedded mode (no Algolia variables at build
- *   time, see src/config/search.ts) it returns the client that answers from
- *   the site's Pagefind index (src/search/) in place of Algolia's, its code
+ *   time, see ../../options.ts) it returns the client that answers from
+ *   the site's Pagefind index (../../client/) in place of Algolia's, its code
  *   loaded with the first query; in hosted mode it does what the theme's own
  *   does (adds the `docusaurus` agent). In
  *   both it keeps the error screen up when search is unreachable, which
- *   DocSearch 3.9 otherwise drops at once (src/search/errorScreen.ts). It is
+ *   DocSearch 3.9 otherwise drops at once (../../client/errorScreen.ts). It is
  *   one stable function: DocSearch memoizes its client on it.
  * - `translations`: the no-results title reads 'No results for' (DocSearch's
  *   own wording, which the site specification uses; the theme's says 'No
@@ -18,16 +18,16 @@
  * since Algolia is not involved.
  */
 import {useCallback, useMemo, useSyncExternalStore, type ComponentType, type ReactNode} from 'react';
-import SearchBar from '@theme-original/SearchBar';
+import SearchBar from '@theme-init/SearchBar';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {translate} from '@docusaurus/Translate';
 import translations from '@theme/SearchTranslations';
 import type {DocSearchTransformClient, DocSearchTranslations} from '@docsearch/react';
-import type {SearchThemeConfig} from '../../config/search';
-import {keepErrorScreen} from '../../search/errorScreen';
-import {getIndexProblem, subscribeIndexProblem} from '../../search/indexProblem';
-import {lazySearchClient} from '../../search/lazyClient';
+import type {SearchThemeConfig} from '../../options';
+import {keepErrorScreen} from '../../client/errorScreen';
+import {getIndexProblem, subscribeIndexProblem} from '../../client/indexProblem';
+import {lazySearchClient} from '../../client/lazyClient';
 import './styles.css';
 
 interface PassedProps {
@@ -74,9 +74,9 @@ function EmbeddedSearchBar({indexPath, ...props}: {indexPath: string}): ReactNod
   const client = useMemo(
     () =>
       keepErrorScreen(
-        // The client's code loads with the first query (src/search/lazyClient.ts).
+        // The client's code loads with the first query (../../client/lazyClient.ts).
         lazySearchClient(() =>
-          import('../../search/loadPagefind').then((m) =>
+          import('../../client/loadPagefind').then((m) =>
             m.embeddedSearchClient('sections', siteConfig.baseUrl, indexPath),
           ),
         ),

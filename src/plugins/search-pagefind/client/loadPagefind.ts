@@ -1,6 +1,6 @@
 /**
  * Browser side of the embedded search: loads Pagefind's bundle from this site
- * (`<base>pagefind/pagefind.js`, written by scripts/search-index.mjs) on the
+ * (`<base>pagefind/pagefind.js`, written by ../indexer.mjs) on the
  * first query, and the clients the SearchBar and SearchPage overrides use.
  * Nothing here runs during server-side rendering.
  *

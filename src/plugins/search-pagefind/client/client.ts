@@ -16,7 +16,7 @@ import {toAlgoliaFacets, toPagefindFilters} from './filters';
 import {DEFAULT_HIT_OPTIONS, fragmentToHits, fragmentToPageHit, pageMatchesAllTerms, type HitOptions} from './hits';
 import {planQuery, REORDER_DEPTH, reorderPages, type QueryPlan} from './query';
 import {cleanText} from './html';
-import {MAX_RESULTS_PER_GROUP} from '../config/search';
+import {MAX_RESULTS_PER_GROUP} from '../options';
 import type {
   AlgoliaSearchRequest,
   AlgoliaSearchResult,
@@ -258,7 +258,7 @@ export const ENOUGH_RESULTS = 3;
 /** Score factor of upgrade guides (unless the query is about a release) and design records. */
 export const DEMOTED_SCORE = 0.3;
 
-/** The Pagefind filter (scripts/search-index.mjs) naming the kind of a page. */
+/** The Pagefind filter (../indexer.mjs) naming the kind of a page. */
 export const KIND_FILTER = 'page_kind';
 export const DEMOTED_KINDS = {upgrade: 'upgrade', record: 'decision-record'} as const;
 
