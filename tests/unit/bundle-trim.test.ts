@@ -83,3 +83,29 @@ test('short names grow in base 36 and stay unique', () => {
   assert.equal(names.get('00000000'), '0');
   assert.equal(names.get('00000513'), '103'); // index 1299 = 36² + 3
 });
+
+test("the modern minimizer replaces Rspack's SWC minimizer, and stops the build when there is none", async () => {
+  const {modernMinimizers} = await import('../../src/plugins/bundle-trim/index.ts');
+  class SwcJsMinimizerRspackPlugin {
+    constructor(readonly options: object = {}) {}
+  }
+  const css = {name: 'css'};
+  const bundler = {name: 'rspack', instance: {SwcJsMinimizerRspackPlugin}} as never;
+  const [js, kept] = modernMinimizers(
+    {optimization: {minimizer: [new SwcJsMinimizerRspackPlugin(), css]}} as never,
+    bundler,
+  );
+  assert.ok(js instanceof SwcJsMinimizerRspackPlugin);
+  assert.match(JSON.stringify((js as SwcJsMinimizerRspackPlugin).options), /"ecma":2020/);
+  assert.equal(kept, css);
+  assert.throws(
+    () => modernMinimizers({optimization: {minimizer: [css]}} as never, bundler),
+    /no longer minifies JavaScript with SwcJsMinimizerRspackPlugin/,
+  );
+  // webpack (ORRERY_FASTER=0) keeps its own minimizers.
+  const webpackMinimizers = [css];
+  assert.deepEqual(
+    modernMinimizers({optimization: {minimizer: webpackMinimizers}} as never, {name: 'webpack'} as never),
+    [css],
+  );
+});
