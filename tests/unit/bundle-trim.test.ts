@@ -1,3 +1,4 @@
+// cspell:words rspack
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import trim from '../../src/plugins/bundle-trim/loaders/trimClientData.cjs';
