@@ -46,6 +46,21 @@ export function docSearchV3Aliases(aliases: unknown, versionModule: string, isSe
   };
 }
 
+/**
+ * theme/SearchBar wraps the search theme's SearchBar. Neither theme alias
+ * reaches it from a plugin: `@theme-init/SearchBar` is the classic theme's
+ * placeholder (a Noop, the first theme to provide it) and
+ * `@theme-original/SearchBar` is this plugin's own. The package exports no
+ * path to it, so it is found beside the theme's entry (lib/theme/SearchBar);
+ * if the theme moves it, the build fails to resolve this alias.
+ */
+export const ALGOLIA_SEARCH_BAR = '@orrery/theme-search-algolia-SearchBar';
+
+export function algoliaSearchBar(siteDir: string): string {
+  const entry = createRequire(path.join(siteDir, 'package.json')).resolve('@docusaurus/theme-search-algolia');
+  return path.join(path.dirname(entry), 'theme', 'SearchBar', 'index.js');
+}
+
 /** A module exporting the installed DocSearch version, for the search theme's `@docsearch/react/version`. */
 export function writeDocSearchVersionModule(siteDir: string, directory: string): string {
   const manifest = createRequire(path.join(siteDir, 'package.json')).resolve('@docsearch/react/package.json');
@@ -67,7 +82,14 @@ export default function searchPagefindPlugin(context: LoadContext): Plugin {
     getTypeScriptThemePath: () => THEME_DIR,
 
     configureWebpack(config, isServer) {
-      return {resolve: {alias: docSearchV3Aliases(config.resolve?.alias, docSearchVersion, isServer)}};
+      return {
+        resolve: {
+          alias: {
+            [ALGOLIA_SEARCH_BAR]: algoliaSearchBar(context.siteDir),
+            ...docSearchV3Aliases(config.resolve?.alias, docSearchVersion, isServer),
+          },
+        },
+      };
     },
 
     // The embedded index (nothing in hosted mode): the same code as `node scripts/search-index.mjs`,

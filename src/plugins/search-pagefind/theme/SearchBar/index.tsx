@@ -1,6 +1,7 @@
 /**
- * Wraps @theme-init/SearchBar (@docusaurus/theme-search-algolia 3.10.2,
- * @docsearch/react 3.9.0). Since Docusaurus 3.10 the SearchBar takes
+ * Wraps the search theme's SearchBar (@docusaurus/theme-search-algolia 3.10.2,
+ * @docsearch/react 3.9.0), reached through an alias set in ../../index.ts
+ * (`@theme-init/SearchBar` is the classic theme's placeholder). Since Docusaurus 3.10 the SearchBar takes
  * DocSearch props, which it spreads over `themeConfig.algolia`. We pass:
  * - `transformSearchClient`: in embedded mode (no Algolia variables at build
  *   time, see ../../options.ts) it returns the client that answers from
@@ -18,7 +19,7 @@
  * since Algolia is not involved.
  */
 import {useCallback, useMemo, useSyncExternalStore, type ComponentType, type ReactNode} from 'react';
-import SearchBar from '@theme-init/SearchBar';
+import SearchBar from '@orrery/theme-search-algolia-SearchBar';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {translate} from '@docusaurus/Translate';
