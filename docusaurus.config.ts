@@ -8,7 +8,6 @@ import {readSearchConfig} from './src/config/search';
 import pkg from './package.json';
 import llmsTxt from './src/plugins/llms-txt';
 import mermaidSvg, {mermaidRemarkPlugin, type MermaidSiteConfig} from './src/plugins/mermaid-svg';
-import performancePlugin from './src/plugins/performance';
 import codeHighlight from './src/plugins/code-highlight';
 import navigation from './src/plugins/navigation';
 import pageStartup from './src/plugins/page-startup';
@@ -152,7 +151,6 @@ const config: Config = {
     [bundleTrim, {enabled: readFlag(process.env, 'ORRERY_BUNDLE_TRIM', true)}],
     // The benchmark's cold builds keep their bundler cache apart (src/config/build.ts).
     buildCacheDirectory(process.env.ORRERY_BUILD_CACHE_DIR),
-    performancePlugin,
     // The navbar's controls and the announcement bar answer before hydration (src/plugins/early-input/README.md).
     [earlyInput, {enabled: readFlag(process.env, 'ORRERY_EARLY_INPUT', true)}],
     // Draws the Mermaid diagrams while the content loads, for mermaidRemark (src/plugins/mermaid-svg/README.md).

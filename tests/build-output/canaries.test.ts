@@ -259,6 +259,18 @@ test('server-rendered code blocks are highlighted (token spans)', () => {
   );
 });
 
+test('the navbar renders the search button and the page carries no Algolia hint in embedded builds', () => {
+  // The search plugin wraps the Algolia theme's SearchBar through an alias (src/plugins/search-pagefind):
+  // if the alias points at the classic theme's empty placeholder, pages build fine with no search button.
+  for (const page of ['index.html', 'introduction/index.html', 'search/index.html']) {
+    const html = readFileSync(path.join(buildDir, page), 'utf8');
+    assert.match(html, /class="?DocSearch DocSearch-Button/, `${page} has no search button`);
+    if (existsSync(path.join(buildDir, 'pagefind'))) {
+      assert.doesNotMatch(html, /algolia\.net/, `${page} names an Algolia host in an embedded-search build`);
+    }
+  }
+});
+
 test(`the installed @docusaurus/core is ${DOCUSAURUS_VERSION}, the version the overrides were written against`, () => {
   const require = createRequire(path.join(process.cwd(), 'package.json'));
   const manifest = path.join(path.dirname(require.resolve('@docusaurus/core/lib/index.js')), '..', 'package.json');

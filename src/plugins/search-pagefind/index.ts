@@ -9,6 +9,7 @@
  * - postBuild: the Pagefind index (./indexer.mjs), so `docusaurus build`
  *   gives a searchable site in one step.
  */
+import {rewriteHtmlFiles} from '../../config/postBuildHtml';
 import {readFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -70,6 +71,18 @@ export function writeDocSearchVersionModule(siteDir: string, directory: string):
   return file;
 }
 
+/**
+ * The search theme's SearchBar always renders `<link rel="preconnect"
+ * href="https://{appId}-dsn.algolia.net">`; in embedded-search builds the app id
+ * is a placeholder that makes that URL invalid (src/config/search.ts), so no
+ * browser connects, but the page would carry an invalid URL (the W3C checker
+ * in tests/build-output says so) and a hint about a service the build does not
+ * use: it goes. Hosted builds keep theirs.
+ */
+export function withoutEmbeddedPreconnect(html: string): string {
+  return html.replace(/<link\b[^>]*\bhref="?https:\/\/\[embedded\]-dsn\.algolia\.net"?[^>]*>/g, '');
+}
+
 export default function searchPagefindPlugin(context: LoadContext): Plugin {
   const generated = path.join(context.generatedFilesDir, 'orrery-search-pagefind');
   mkdirSync(generated, {recursive: true});
@@ -95,6 +108,8 @@ export default function searchPagefindPlugin(context: LoadContext): Plugin {
     // The embedded index (nothing in hosted mode): the same code as `node scripts/search-index.mjs`,
     // in a child process (./indexer.mjs says why).
     async postBuild({outDir}) {
+      // Pages rewritten in the one serialized pass of src/config/postBuildHtml.ts, then indexed.
+      await rewriteHtmlFiles(outDir, withoutEmbeddedPreconnect);
       const args = [path.join(PLUGIN_DIR, 'indexer.mjs'), '--dir', outDir, '--site', context.siteDir];
       const status = await new Promise<number | null>((resolve, reject) => {
         spawn(process.execPath, args, {stdio: 'inherit'}).on('error', reject).on('close', resolve);

@@ -2,7 +2,7 @@
  * The search button in the navbar, in place of DocSearch 3.9's
  * `DocSearchButton` (whose module brings the whole DocSearch bundle, dialog
  * included, into the code every page runs; see
- * src/plugins/performance/README.md). It keeps DocSearch's class names, so
+ * src/plugins/search-pagefind/README.md). It keeps DocSearch's class names, so
  * DocSearch's stylesheet and the site's overrides style it, and its props:
  * `translations.buttonText` and `translations.buttonAriaLabel`, plus any
  * button attribute (the theme passes its handlers and a ref).

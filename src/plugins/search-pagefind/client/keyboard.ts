@@ -2,7 +2,7 @@
  * The search dialog's keyboard shortcuts, in place of DocSearch 3.9's
  * `useDocSearchKeyboardEvents` (its module brings the whole DocSearch
  * bundle, dialog included, into the code every page runs; see
- * src/plugins/performance/README.md). Same contract as DocSearch's hook:
+ * src/plugins/search-pagefind/README.md). Same contract as DocSearch's hook:
  * - Ctrl+K or ⌘K opens the dialog, or closes it when open;
  * - Escape closes it;
  * - "/" opens it, unless the reader is typing in a field;
