@@ -58,13 +58,25 @@ function chunkNames(path: string): string[] {
   return chunksByPath.get(path) ?? [];
 }
 
+/**
+ * Whether the page has this script already, or has fetched it: a script element
+ * (the page loader's or the bundler's), a resource the browser fetched, or one
+ * of the page's own chunks the loader lists (they may not be in the DOM yet).
+ */
+function loadedAlready(url: string): boolean {
+  if (document.querySelector(`script[src="${CSS.escape(url)}"]`)) return true;
+  if (performance.getEntriesByName(new URL(url, location.href).href).length > 0) return true;
+  const own = document.querySelector('script[data-page-scripts]')?.getAttribute('data-page-scripts') ?? '';
+  return own.split(' ').includes(url);
+}
+
 function prefetchRoute(pathname: string): void {
   for (const route of matchRoutes(routes as Route[], pathname)) {
     for (const name of chunkNames(route.path)) {
       const url = __webpack_require__.gca(name);
       if (!url || url.includes('undefined') || requested.has(url)) continue;
       requested.add(url);
-      if (document.querySelector(`script[src="${CSS.escape(url)}"]`)) continue;
+      if (loadedAlready(url)) continue;
       const link = document.createElement('link');
       link.rel = 'prefetch';
       link.href = url;
