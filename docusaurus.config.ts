@@ -42,11 +42,16 @@ const mermaid = {
   theme: {light: 'neutral', dark: 'dark'},
   options: {fontFamily: siteFontFamily},
 } satisfies MermaidSiteConfig;
-const mermaidRemark = mermaidRemarkPlugin(__dirname, mermaid);
+// Switches for the two remark plugins (each README says what changes): ORRERY_MERMAID_SVG=0
+// leaves diagrams to @docusaurus/theme-mermaid in the browser; ORRERY_TABLE_LABELS=0 leaves
+// every table region with the generic name "Table".
+const mermaidSvgOn = readFlag(process.env, 'ORRERY_MERMAID_SVG', true);
+const tableLabelsOn = readFlag(process.env, 'ORRERY_TABLE_LABELS', true);
+const mermaidRemark = mermaidSvgOn ? [mermaidRemarkPlugin(__dirname, mermaid)] : [];
 
 // Options every docs instance shares; each instance spreads and specialises.
 const sharedDocsOptions = {
-  beforeDefaultRemarkPlugins: [mermaidRemark, remarkTableLabels],
+  beforeDefaultRemarkPlugins: [...mermaidRemark, ...(tableLabelsOn ? [remarkTableLabels] : [])],
   editUrl: `${docsRepo}/edit/main/`,
   showLastUpdateTime: false,
   breadcrumbs: true,
@@ -122,7 +127,7 @@ const config: Config = {
           },
         },
         blog: false,
-        pages: {beforeDefaultRemarkPlugins: [mermaidRemark]},
+        pages: {beforeDefaultRemarkPlugins: mermaidRemark},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {
           changefreq: null,
@@ -147,14 +152,21 @@ const config: Config = {
     [navigation, {enabled: readFlag(process.env, 'ORRERY_NAVIGATION', true)}],
     // Scripts after the first paint, each page's chunks in its loader, the main bundle in stages.
     [pageStartup, {enabled: readFlag(process.env, 'ORRERY_PAGE_STARTUP', true)}],
-    // Trimmed client data and route tables, tslib, modern minifier, Mermaid out of the server bundle.
-    [bundleTrim, {enabled: readFlag(process.env, 'ORRERY_BUNDLE_TRIM', true)}],
+    // Trimmed client data and route tables, the doc routes in route parts (ORRERY_ROUTE_SPLIT), tslib,
+    // modern minifier, Mermaid out of the server bundle.
+    [
+      bundleTrim,
+      {
+        enabled: readFlag(process.env, 'ORRERY_BUNDLE_TRIM', true),
+        routeSplit: readFlag(process.env, 'ORRERY_ROUTE_SPLIT', true),
+      },
+    ],
     // The benchmark's cold builds keep their bundler cache apart (src/config/build.ts).
     buildCacheDirectory(process.env.ORRERY_BUILD_CACHE_DIR),
     // The navbar's controls and the announcement bar answer before hydration (src/plugins/early-input/README.md).
     [earlyInput, {enabled: readFlag(process.env, 'ORRERY_EARLY_INPUT', true)}],
     // Draws the Mermaid diagrams while the content loads, for mermaidRemark (src/plugins/mermaid-svg/README.md).
-    mermaidSvg,
+    [mermaidSvg, {enabled: mermaidSvgOn}],
     [
       '@docusaurus/plugin-content-docs',
       {

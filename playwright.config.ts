@@ -1,59 +1,74 @@
 import {defineConfig, devices} from '@playwright/test';
 import {chromiumLaunchOptions} from './tests/chromium';
-import {envPort} from './tests/ports';
+import type {DeployOptions} from './tests/deploy/fixtures';
 
 /**
- * Browser tests run against the production build (build/), served under the
- * base path by scripts/serve.mjs the way a reverse proxy would, in Debian's
- * Chromium. Playwright never downloads a browser here.
+ * Every browser test, in one run, in Debian's Chromium (Playwright never
+ * downloads a browser here), against the production build served by real
+ * nginx with the configuration from deploy/nginx/, under the deploy base path
+ * /mission/docs/ (a base other than the default catches links that name
+ * /orrery/).
+ *
+ * Global setup (tests/deploy/global-setup.ts) takes build/ (built for
+ * /mission/docs/ by npm test, or here when missing) and build-hosted/ (the
+ * hosted-search variant), makes the `npm run package` bundle from build/ and
+ * unpacks it, and starts a private nginx on a free port over each of the
+ * three. The projects:
+ *
+ * - `site`: tests/e2e over build/ (shell, versions, embedded search,
+ *   diagrams, code, prefetching, early input, and the sitemap walk that
+ *   checks status, console, CSP and axe on every page);
+ * - `hosted-search`: tests/e2e/search-hosted.spec.ts over build-hosted/;
+ * - `nginx`, `package`: tests/deploy over build/ and over the unpacked bundle
+ *   (HTTP behaviour, headers, CSP, the bundle, the PDFs);
+ * - `hosted`: tests/deploy/hosted.spec.ts, the hosted build's policy.
  */
-// Free ports unless E2E_PORT / E2E_HOSTED_PORT name them (tests/ports.ts): a
-// fixed port fails when another program (Vite's preview on 4173, say) has it.
-const port = envPort('E2E_PORT');
-// The hosted-search variant (build-hosted/, scripts/search-hosted-build.mjs) on its own port.
-const hostedPort = envPort('E2E_HOSTED_PORT');
-const baseUrl = process.env.BASE_URL || '/orrery/';
+const chrome = {...devices['Desktop Chrome'], channel: undefined};
 
-export default defineConfig({
-  testDir: './tests/e2e',
+export default defineConfig<DeployOptions>({
+  globalSetup: './tests/deploy/global-setup.ts',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: [['list'], ['json', {outputFile: 'test-results/e2e.json'}]],
+  reporter: [['list'], ['json', {outputFile: 'test-results/browser.json'}]],
   timeout: 60_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}${baseUrl}`,
     trace: 'off',
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {
-      name: 'chromium',
-      use: {...devices['Desktop Chrome'], channel: undefined},
+      name: 'site',
+      testDir: './tests/e2e',
       testIgnore: /search-hosted\.spec\.ts$/,
+      use: {...chrome, target: 'build'},
     },
     {
-      // Hosted (Algolia) search: the same site built with ALGOLIA_* set; the
-      // tests answer the browser's requests to Algolia's hosts themselves.
       name: 'hosted-search',
-      use: {...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${hostedPort}${baseUrl}`},
+      testDir: './tests/e2e',
       testMatch: /search-hosted\.spec\.ts$/,
-    },
-  ],
-  webServer: [
-    {
-      command: `node scripts/serve.mjs --port ${port}`,
-      url: `http://127.0.0.1:${port}${baseUrl}`,
-      reuseExistingServer: !process.env.CI,
-      env: {BASE_URL: baseUrl},
+      use: {...chrome, target: 'hosted'},
     },
     {
-      // npm test builds build-hosted/ first; run alone, Playwright builds it when missing.
-      command: `node scripts/search-hosted-build.mjs --if-missing && node scripts/serve.mjs --port ${hostedPort} --dir build-hosted`,
-      url: `http://127.0.0.1:${hostedPort}${baseUrl}`,
-      reuseExistingServer: !process.env.CI,
-      env: {BASE_URL: baseUrl},
-      timeout: 300_000,
+      name: 'nginx',
+      testDir: './tests/deploy',
+      fullyParallel: true,
+      testIgnore: /hosted\.spec\.ts$/,
+      use: {...chrome, target: 'build'},
+    },
+    {
+      name: 'package',
+      testDir: './tests/deploy',
+      fullyParallel: true,
+      testIgnore: /hosted\.spec\.ts$/,
+      use: {...chrome, target: 'package'},
+    },
+    {
+      name: 'hosted',
+      testDir: './tests/deploy',
+      fullyParallel: true,
+      testMatch: /hosted\.spec\.ts$/,
+      use: {...chrome, target: 'hosted'},
     },
   ],
 });

@@ -3,9 +3,11 @@
 // first failure, fast checks first: Chromium present, typecheck, lint, unit
 // tests, code samples (these four are `npm run test:quick`), then the
 // production build (with the embedded search index) and its hosted-search
-// variant (build-hosted/), the checks of the built output, build-error tests,
-// then the browser tests against the builds.
-// SKIP_BUILD=1 reuses an existing build/ (local iteration only).
+// variant (build-hosted/), both once, for the deploy base path /mission/docs/,
+// the checks of the built output, build-error tests, then every browser test
+// in one Playwright run against those builds behind real nginx
+// (playwright.config.ts).
+// SKIP_BUILD=1 reuses the existing build/ and build-hosted/ (local iteration only).
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 
@@ -52,6 +54,11 @@ function printBrowserSummary(file, label = 'Browser') {
   console.log(`${label}: ${passed} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`);
 }
 
+// One base path for every step: the one the deploy tests and the package use. It is
+// not the default (/orrery/), so a link that names the default base fails too.
+const DEPLOY_BASE = '/mission/docs/';
+process.env.BASE_URL = DEPLOY_BASE;
+
 ensureChromium();
 run('Typecheck', 'npx', ['tsc', '--noEmit']);
 run('Lint', 'node', ['scripts/lint.mjs']);
@@ -80,21 +87,8 @@ run('Build output checks', 'node', [
   ...testFiles('tests/build-output', '.test.ts'),
 ]);
 run('Build-error tests', 'node', ['--test', '--test-reporter=spec', ...testFiles('tests/build-errors', '.test.mjs')]);
+// The site (e2e), hosted search, and the deploy kit (nginx, the `npm run package`
+// bundle, the hosted build's policy, the PDFs): one run, so both workers stay busy.
 run('Browser tests', 'npx', ['playwright', 'test']);
-printBrowserSummary('test-results/e2e.json');
-// The deploy kit: the site built for /mission/docs/ into build-nginx/ (build/
-// is left alone), behind real nginx with deploy/nginx/, and as the
-// `npm run package` bundle unpacked and served the same way.
-if (process.env.SKIP_BUILD !== '1') {
-  run(
-    'Deploy build (BASE_URL=/mission/docs/)',
-    'node',
-    ['scripts/package.mjs', '--build-only', '--dir', 'build-nginx'],
-    {
-      BASE_URL: '/mission/docs/',
-    },
-  );
-}
-run('Deploy tests (nginx, package)', 'npx', ['playwright', 'test', '-c', 'playwright.deploy.config.ts']);
-printBrowserSummary('test-results/deploy.json', 'Deploy');
+printBrowserSummary('test-results/browser.json');
 console.log('\nAll checks passed.');

@@ -4,9 +4,9 @@
 // validation (front matter, navbar items, broken site links). Each case copies
 // the project to a temporary folder, breaks one thing, runs `docusaurus build`
 // there and reads what it printed.
-import {test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
+import {execFile} from 'node:child_process';
 import {appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -25,70 +25,78 @@ function copyProject() {
   return dir;
 }
 
+/** Runs `docusaurus build` in `dir`; resolves with its exit status and everything it printed. */
 function build(dir, env = {}) {
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'docusaurus'), ['build', '--out-dir', 'build'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {...process.env, ...env},
-    timeout: 8 * 60_000,
+  return new Promise((resolve) => {
+    execFile(
+      path.join(root, 'node_modules', '.bin', 'docusaurus'),
+      ['build', '--out-dir', 'build'],
+      {cwd: dir, encoding: 'utf8', env: {...process.env, ...env}, timeout: 8 * 60_000, maxBuffer: 64 * 1024 * 1024},
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({status, output: `${stdout}\n${stderr}`});
+      },
+    );
   });
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
 }
 
-test('a bad BASE_URL fails the build and names the variable', () => {
-  const dir = copyProject();
-  try {
-    const {status, output} = build(dir, {BASE_URL: 'docs'});
-    assert.notEqual(status, 0, 'the build should fail');
-    assert.match(output, /BASE_URL must start and end with "\/"/);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+// Two at a time: a case spends much of its time starting Node and loading the site, on one core.
+describe('bad input stops the build', {concurrency: 2}, () => {
+  test('a bad BASE_URL fails the build and names the variable', async () => {
+    const dir = copyProject();
+    try {
+      const {status, output} = await build(dir, {BASE_URL: 'docs'});
+      assert.notEqual(status, 0, 'the build should fail');
+      assert.match(output, /BASE_URL must start and end with "\/"/);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
 
-test('a broken Markdown link fails the build and names the file and the link', () => {
-  const dir = copyProject();
-  try {
-    const file = path.join(dir, 'docs', 'keyboard-shortcuts.md');
-    appendFileSync(file, '\nSee also [the launch checklist](./launch-checklist.md).\n');
-    const {status, output} = build(dir);
-    assert.notEqual(status, 0, 'the build should fail');
-    assert.match(output, /markdown link/i);
-    assert.match(output, /launch-checklist\.md/);
-    assert.match(output, /keyboard-shortcuts\.md/);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  test('a broken Markdown link fails the build and names the file and the link', async () => {
+    const dir = copyProject();
+    try {
+      const file = path.join(dir, 'docs', 'keyboard-shortcuts.md');
+      appendFileSync(file, '\nSee also [the launch checklist](./launch-checklist.md).\n');
+      const {status, output} = await build(dir);
+      assert.notEqual(status, 0, 'the build should fail');
+      assert.match(output, /markdown link/i);
+      assert.match(output, /launch-checklist\.md/);
+      assert.match(output, /keyboard-shortcuts\.md/);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
 
-test('a link to a heading that does not exist fails the build and names the page and the anchor', () => {
-  const dir = copyProject();
-  try {
-    const file = path.join(dir, 'docs', 'keyboard-shortcuts.md');
-    appendFileSync(file, '\nSee also [the glossary](./glossary.md#no-such-term-39a).\n');
-    const {status, output} = build(dir);
-    assert.notEqual(status, 0, 'the build should fail');
-    assert.match(output, /broken anchor/i);
-    assert.match(output, /keyboard-shortcuts\//);
-    assert.match(output, /#no-such-term-39a/);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-});
+  test('a link to a heading that does not exist fails the build and names the page and the anchor', async () => {
+    const dir = copyProject();
+    try {
+      const file = path.join(dir, 'docs', 'keyboard-shortcuts.md');
+      appendFileSync(file, '\nSee also [the glossary](./glossary.md#no-such-term-39a).\n');
+      const {status, output} = await build(dir);
+      assert.notEqual(status, 0, 'the build should fail');
+      assert.match(output, /broken anchor/i);
+      assert.match(output, /keyboard-shortcuts\//);
+      assert.match(output, /#no-such-term-39a/);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
 
-test('a Mermaid diagram with a syntax error fails the build and names the file, the line and the error', () => {
-  const dir = copyProject();
-  try {
-    const file = path.join(dir, 'docs', 'glossary.md');
-    const text = readFileSync(file, 'utf8');
-    writeFileSync(file, `${text}\n\`\`\`mermaid\nflowchart LR\n  plan --> sim -- oops\n\`\`\`\n`);
-    // The line of "plan --> sim -- oops", counted from 1.
-    const line = `${text}\n`.split('\n').length + 2;
-    const {status, output} = build(dir);
-    assert.notEqual(status, 0, 'the build should fail');
-    assert.match(output, new RegExp(`docs/glossary\\.md:${line}: Mermaid cannot draw this diagram`));
-    assert.match(output, /Parse error on line/);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
+  test('a Mermaid diagram with a syntax error fails the build and names the file, the line and the error', async () => {
+    const dir = copyProject();
+    try {
+      const file = path.join(dir, 'docs', 'glossary.md');
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, `${text}\n\`\`\`mermaid\nflowchart LR\n  plan --> sim -- oops\n\`\`\`\n`);
+      // The line of "plan --> sim -- oops", counted from 1.
+      const line = `${text}\n`.split('\n').length + 2;
+      const {status, output} = await build(dir);
+      assert.notEqual(status, 0, 'the build should fail');
+      assert.match(output, new RegExp(`docs/glossary\\.md:${line}: Mermaid cannot draw this diagram`));
+      assert.match(output, /Parse error on line/);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
 });

@@ -125,8 +125,47 @@ test('the first load carries no nprogress and no Prism grammars; the main bundle
   assert.deepEqual(names.slice(0, 5), [], 'the main bundle names source modules (registry.js untrimmed)');
 });
 
-test('the route tables in the main bundle are trimmed: empty module names, short chunk names', () => {
+/** The route part chunks (bundle-trim's route parts): each names itself, "orrery-routes-N", first. */
+const routePartFiles = (): string[] =>
+  readdirSync(path.join(buildDir, 'assets', 'js'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => path.join(buildDir, 'assets', 'js', f))
+    .filter((f) => /"orrery-routes-\d+",/.test(read(f)));
+
+/** The page paths of the sitemap, under the base path. */
+const sitemapPaths = (): string[] =>
+  [...read(path.join(buildDir, 'sitemap.xml')).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1] ?? '').pathname,
+  );
+
+test('the main bundle holds no table of the doc routes: they are in route parts, which every page lists', () => {
   const main = mainBundle();
+  const paths = sitemapPaths();
+  assert.ok(paths.length > 150, `expected the whole site in the sitemap, found ${paths.length} pages`);
+  // A route of routes.js, minified: {path:"<path>",component:…; a routesChunkNames key: "<path>-<hash>":.
+  const inMain = paths.filter((p) => main.includes(`path:"${p}",component`) || main.includes(`"${p}-`));
+  assert.ok(
+    inMain.length <= paths.length * 0.1,
+    `the main bundle holds the routes of ${inMain.length} of ${paths.length} pages (route parts off? ` +
+      `src/plugins/bundle-trim/loaders/routeSplit.cjs), e.g. ${inMain.slice(0, 3).join(', ')}`,
+  );
+  const parts = routePartFiles();
+  assert.ok(parts.length >= 3, `expected route part chunks, found ${parts.length}`);
+  const inParts = parts.map(read).join('\n');
+  const missing = paths.filter((p) => !inMain.includes(p) && !inParts.includes(`path:"${p}",component`));
+  // Pages that are not routes of their own: none; a page missing from both is a lost route.
+  assert.deepEqual(missing.slice(0, 5), [], 'doc pages whose route is in neither the main bundle nor a part');
+  // Every doc page lists the part that holds its route among its own scripts.
+  const {page} = typicalPage();
+  const partUrls = parts.map((f) => `${baseUrl}${path.relative(buildDir, f).split(path.sep).join('/')}`);
+  assert.ok(
+    page.some((u) => partUrls.includes(u)),
+    `${TYPICAL_DOC_PAGE} does not list its route part among its scripts (src/plugins/page-startup/pageScripts.ts)`,
+  );
+});
+
+test('the route tables in the main bundle and the route parts are trimmed: empty module names, short chunk names', () => {
+  const main = [mainBundle(), ...routePartFiles().map(read)].join('\n');
   // Registry entries: [() => import(chunk).then(bind(module)), "module name", module].
   const names = [...main.matchAll(/\.bind\(\w+,(\d+)\)\),"((?:[^"\\]|\\.)*)",\1\]/g)].map((m) => m[2]);
   assert.ok(names.length > 100, `expected the chunk registry in the main bundle, found ${names.length} entries`);
@@ -160,7 +199,12 @@ function routeTable(main: string): Record<string, Record<string, unknown>> {
 test('every route has short chunk names, and every page lists its own scripts', () => {
   const table = routeTable(mainBundle());
   const entries = Object.entries(table);
-  assert.ok(entries.length > 100, `expected a route per page, found ${entries.length}`);
+  assert.ok(entries.length > 10, `expected the routes the main bundle keeps, found ${entries.length}`);
+  // The parts' tables: route key → chunk names, as object literals; none keeps an 8-digit name.
+  for (const file of routePartFiles()) {
+    const long = read(file).match(/:"[0-9a-f]{8}"/g) ?? [];
+    assert.deepEqual(long.slice(0, 3), [], `${path.relative(buildDir, file)} keeps long chunk names`);
+  }
   const leaves = (v: unknown): string[] =>
     typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(leaves) : [];
   for (const [key, names] of entries) {
@@ -282,6 +326,25 @@ test(`the installed @docusaurus/core is ${DOCUSAURUS_VERSION}, the version the o
       `${DOCUSAURUS_VERSION}. Upgrading is a deliberate step: re-check each override and internal listed in ` +
       'src/theme/README.md and the READMEs of src/plugins/{code-highlight,page-startup,bundle-trim,navigation} against the new version, then change ' +
       'DOCUSAURUS_VERSION in tests/build-output/canaries.test.ts.',
+  );
+});
+
+/**
+ * bundle-trim's client/preload.ts replaces Docusaurus's preload.js (route
+ * parts): a new text of that file must be read and, where it changed, carried
+ * over before this hash is updated.
+ */
+const PRELOAD_SHA256 = '8c1e3de18d307e2fb4aee43f765f1d06b05357889b9923467bef44a358683542';
+
+test("Docusaurus's client preload.js is the one bundle-trim's client/preload.ts replaces", async () => {
+  const {createHash} = await import('node:crypto');
+  const require = createRequire(path.resolve('package.json'));
+  const file = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'lib', 'client', 'preload.js');
+  assert.ok(existsSync(file), `${file} is gone: Docusaurus moved its preload; update src/plugins/bundle-trim/index.ts`);
+  assert.equal(
+    createHash('sha256').update(readFileSync(file)).digest('hex'),
+    PRELOAD_SHA256,
+    `${file} changed: compare it with src/plugins/bundle-trim/client/preload.ts, then update PRELOAD_SHA256`,
   );
 });
 

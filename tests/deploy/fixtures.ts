@@ -1,10 +1,11 @@
-import {test as base, expect, type ConsoleMessage, type Page} from '@playwright/test';
+import {test as base, expect, type ConsoleMessage} from '@playwright/test';
+import {cspDirectives, hydrated, reportPolicyViolations} from '../page';
 
 /** The base path the deploy tests build and serve the site under. */
 export const DEPLOY_BASE = '/mission/docs/';
 
 /**
- * Which server a project tests: nginx over build-nginx/, over the unpacked
+ * Which server a project tests: nginx over build/, over the unpacked
  * package, or over build-hosted/ (the hosted-search build npm test makes).
  */
 export interface DeployOptions {
@@ -60,25 +61,12 @@ export const test = base.extend<Fixtures & DeployOptions>({
     };
     page.on('console', onConsole);
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    // The event fires for every violation, including report-only ones and
-    // those in code that swallows the error.
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        console.error(
-          `securitypolicyviolation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
-        );
-      });
-    });
+    await reportPolicyViolations(page);
     await use(problems);
   },
 });
 
-export {expect};
-
-/** Waits until React has hydrated the page. */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
-}
+export {expect, hydrated, cspDirectives};
 
 /** Every page of a build as a path under the base: folders with an index.html, plus 404.html. */
 export async function pagePaths(siteDir: string): Promise<string[]> {

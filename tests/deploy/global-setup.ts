@@ -5,14 +5,16 @@ import path from 'node:path';
 import {DEPLOY_BASE, type Served} from './fixtures';
 
 /**
- * 1. The build for /mission/docs/ in build-nginx/ (DEPLOY_BUILD_DIR): built
- *    here when missing; `npm test` builds it fresh just before.
- * 2. `npm run package` of that build, unpacked into a fresh folder.
- * 3. Two private nginx instances on 127.0.0.1: the rendered deploy/nginx
- *    configuration over the build, and the bundle's own configuration over
- *    the unpacked bundle (pointed at its folder, as its README.txt says).
- * 4. When build-hosted/ exists (npm test builds it for the hosted-search
- *    tests), a third instance over it, for the hosted-mode policy.
+ * Global setup of every browser test (playwright.config.ts):
+ * 1. The build for /mission/docs/ in build/ (DEPLOY_BUILD_DIR) and its
+ *    hosted-search variant in build-hosted/ (DEPLOY_HOSTED_DIR): `npm test`
+ *    builds both fresh just before; each is built here when missing. A build
+ *    for another base path is an error (it would be served at the wrong path).
+ * 2. `npm run package` of build/, unpacked into a fresh folder.
+ * 3. Three private nginx instances on 127.0.0.1, each on a free port: the
+ *    rendered deploy/nginx configuration over build/, the bundle's own
+ *    configuration over the unpacked bundle (pointed at its folder, as its
+ *    README.txt says), and the rendered configuration over build-hosted/.
  * Returns the teardown, which stops them by PID and removes the temp folders.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -21,12 +23,32 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const {renderConfig} = await import('../../deploy/nginx/render.mjs');
   const {DEFAULT_ROOT, buildSite} = await import('../../scripts/package.mjs');
   const {ensureNginx, startNginx, stopNginx} = await import('./nginx-harness.mjs');
-  const buildDir = path.resolve(process.env.DEPLOY_BUILD_DIR ?? 'build-nginx');
+  const {buildBase} = await import('../../scripts/csp.mjs');
+  const buildDir = path.resolve(process.env.DEPLOY_BUILD_DIR ?? 'build');
+  const hostedDir = path.resolve(process.env.DEPLOY_HOSTED_DIR ?? 'build-hosted');
   ensureNginx();
-  if (!existsSync(path.join(buildDir, 'index.html'))) {
-    console.log(`No build in ${buildDir}: building the site for ${DEPLOY_BASE} …`);
-    buildSite({outDir: buildDir, base: DEPLOY_BASE});
-  }
+  const ready = (dir: string, build: () => void) => {
+    if (!existsSync(path.join(dir, 'index.html'))) {
+      console.log(`No build in ${dir}: building the site for ${DEPLOY_BASE} …`);
+      build();
+    }
+    const base = buildBase(dir);
+    if (base !== DEPLOY_BASE) {
+      throw new Error(
+        `${dir} is built for ${base}; the browser tests serve the site at ${DEPLOY_BASE}. ` +
+          `Rebuild it with BASE_URL=${DEPLOY_BASE} (npm test does), or remove it to have it built here.`,
+      );
+    }
+  };
+  ready(buildDir, () => buildSite({outDir: buildDir, base: DEPLOY_BASE}));
+  ready(hostedDir, () => {
+    const script = path.resolve('scripts', 'search-hosted-build.mjs');
+    const result = spawnSync('node', [script, '--out-dir', hostedDir], {
+      stdio: 'inherit',
+      env: {...process.env, BASE_URL: DEPLOY_BASE},
+    });
+    if (result.status !== 0) throw new Error(`node ${script} failed.`);
+  });
 
   const work = mkdtempSync(path.join(os.tmpdir(), 'orrery-deploy-'));
   const started: {pid: number; prefix: string}[] = [];
@@ -83,19 +105,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     };
     process.env.DEPLOY_SERVED_PACKAGE = JSON.stringify(servedPackage);
 
-    // The hosted-search build, when npm test made one (build-hosted/): its
-    // policy lets the browser reach Algolia and nothing else.
-    const hostedDir = path.resolve(process.env.DEPLOY_HOSTED_DIR ?? 'build-hosted');
-    if (existsSync(path.join(hostedDir, 'index.html'))) {
-      const {buildBase} = await import('../../scripts/csp.mjs');
-      const base = buildBase(hostedDir);
-      const hostedConf = path.join(work, 'hosted.conf');
-      await fs.writeFile(hostedConf, (await renderConfig({buildDir: hostedDir, base})).text);
-      const c = await startNginx({siteConf: hostedConf, name: 'hosted'});
-      started.push(c);
-      const servedHosted: Served = {origin: c.origin, siteDir: hostedDir, conf: hostedConf, base};
-      process.env.DEPLOY_SERVED_HOSTED = JSON.stringify(servedHosted);
-    }
+    // The hosted-search build: its policy lets the browser reach Algolia and nothing else.
+    const hostedConf = path.join(work, 'hosted.conf');
+    await fs.writeFile(hostedConf, (await renderConfig({buildDir: hostedDir, base: DEPLOY_BASE})).text);
+    const c = await startNginx({siteConf: hostedConf, name: 'hosted'});
+    started.push(c);
+    const servedHosted: Served = {origin: c.origin, siteDir: hostedDir, conf: hostedConf, base: DEPLOY_BASE};
+    process.env.DEPLOY_SERVED_HOSTED = JSON.stringify(servedHosted);
   } catch (error) {
     await teardown();
     throw error;

@@ -1,5 +1,5 @@
 import type {Route} from '@playwright/test';
-import {test, expect, hydrated} from './fixtures';
+import {test, expect, cspDirectives, hydrated} from './fixtures';
 
 /**
  * The hosted-search build (build-hosted/, Algolia DocSearch with test
@@ -8,21 +8,11 @@ import {test, expect, hydrated} from './fixtures';
  * embedded search, and a search from the modal passes it. The browser's
  * requests to Algolia are answered here (no network).
  */
-test.skip(!process.env.DEPLOY_SERVED_HOSTED, 'No build-hosted/ (npm test builds it for the hosted-search tests).');
-
-function directives(csp: string): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const part of csp.split(';')) {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    if (name) map.set(name.toLowerCase(), sources);
-  }
-  return map;
-}
 
 test('the policy of a hosted-search build allows its Algolia hosts and no WebAssembly', async ({request, server}) => {
   const response = await request.get(server.base);
   expect(response.status()).toBe(200);
-  const csp = directives(response.headers()['content-security-policy'] ?? '');
+  const csp = cspDirectives(response.headers()['content-security-policy'] ?? '');
   const connect = csp.get('connect-src') ?? [];
   expect(connect[0]).toBe("'self'");
   expect(connect.some((h) => /^https:\/\/[a-z0-9]+-dsn\.algolia\.net$/.test(h))).toBe(true);

@@ -1,7 +1,8 @@
 import {readFileSync, readdirSync, existsSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import {expect, type Page} from '@playwright/test';
+import {expect, type BrowserContext, type Page} from '@playwright/test';
 
 /**
  * Shared accessibility checks for the browser tests: the axe-core rules the
@@ -12,6 +13,69 @@ import {expect, type Page} from '@playwright/test';
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 export type ColorMode = 'light' | 'dark';
+
+/**
+ * The rules whose result depends on the colours alone (a colour mode switch
+ * changes nothing else): text contrast, and links told from the text around
+ * them by colour.
+ */
+export const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** The element around each Mermaid diagram (both drawings, one shown per mode). */
+export const DIAGRAM_SELECTOR = '.docusaurus-mermaid-container';
+
+/**
+ * For a walk over many pages: axe-core (the copy @axe-core/playwright uses) is
+ * put into every document of the context before the page's own scripts, so
+ * that each check is one call of `axe.run` in the page (AxeBuilder injects
+ * and configures axe again on every call).
+ */
+export async function injectAxe(context: BrowserContext): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await context.addInitScript(source);
+}
+
+/**
+ * Runs the injected axe (injectAxe) on the page once its CSS transitions have
+ * ended, with the WCAG_TAGS rules or only `rules`, over `include` (selectors,
+ * default the whole page); returns one line per violated rule, as
+ * axeViolations does.
+ */
+export async function injectedAxeViolations(
+  page: Page,
+  {include, rules}: {include?: string[]; rules?: string[]} = {},
+): Promise<string[]> {
+  await transitionsEnded(page);
+  const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: WCAG_TAGS};
+  const violations = await page.evaluate(
+    async ([context, options]) => {
+      const axe = (window as unknown as {axe?: {run(c: unknown, o: unknown): Promise<{violations: AxeViolation[]}>}})
+        .axe;
+      if (!axe) throw new Error('axe is not in the page (injectAxe)');
+      return (await axe.run(context, options)).violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => ({target: n.target})),
+      }));
+    },
+    [include ? {include: include.map((s) => [s])} : {exclude: []}, {runOnly, resultTypes: ['violations']}] as const,
+  );
+  return violations.map(describeViolation);
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  nodes: {target: unknown[]}[];
+}
+
+function describeViolation(v: AxeViolation): string {
+  const targets = v.nodes.map((n) => n.target.join(' '));
+  const shown = targets.slice(0, MAX_TARGETS).join(', ');
+  const more = targets.length > MAX_TARGETS ? `, +${targets.length - MAX_TARGETS} more` : '';
+  return `${v.id} (${v.impact ?? 'no impact'}, ${targets.length} nodes): ${shown}${more}`;
+}
 
 /** How many targets of one rule a report line names before it says "+N more". */
 const MAX_TARGETS = 8;
@@ -29,22 +93,21 @@ const MAX_TARGETS = 8;
  */
 export async function axeViolations(
   page: Page,
-  {include, disableRules = []}: {include?: string; disableRules?: string[]} = {},
+  {
+    include,
+    exclude,
+    disableRules = [],
+    rules,
+  }: {include?: string; exclude?: string; disableRules?: string[]; rules?: string[]} = {},
 ): Promise<string[]> {
   await transitionsEnded(page);
-  let builder = new AxeBuilder({page})
-    .setLegacyMode(true)
-    .options({resultTypes: ['violations']}) // before withTags: options() replaces them
-    .withTags(WCAG_TAGS)
-    .disableRules(disableRules);
+  let builder = new AxeBuilder({page}).setLegacyMode(true).options({resultTypes: ['violations']}); // before withTags: options() replaces them
+  // `rules`: only those rules (they are among the WCAG_TAGS rules); else every WCAG_TAGS rule.
+  builder = rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS).disableRules(disableRules);
   if (include) builder = builder.include(include);
+  if (exclude) builder = builder.exclude(exclude);
   const {violations} = await builder.analyze();
-  return violations.map((v) => {
-    const targets = v.nodes.map((n) => n.target.join(' '));
-    const shown = targets.slice(0, MAX_TARGETS).join(', ');
-    const more = targets.length > MAX_TARGETS ? `, +${targets.length - MAX_TARGETS} more` : '';
-    return `${v.id} (${v.impact ?? 'no impact'}, ${targets.length} nodes): ${shown}${more}`;
-  });
+  return violations.map(describeViolation);
 }
 
 /**

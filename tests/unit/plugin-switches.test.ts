@@ -1,11 +1,14 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import codeHighlight from '../../src/plugins/code-highlight/index.ts';
 import pageStartup from '../../src/plugins/page-startup/index.ts';
 import bundleTrim from '../../src/plugins/bundle-trim/index.ts';
 import navigation from '../../src/plugins/navigation/index.ts';
 import earlyInput from '../../src/plugins/early-input/index.ts';
+import mermaidSvg from '../../src/plugins/mermaid-svg/index.ts';
 
 // `enabled: false` (ORRERY_CODE_HIGHLIGHT=0 and the like in docusaurus.config.ts) removes the
 // plugin before it reads its context: a stock Docusaurus site for that mechanism.
@@ -16,3 +19,38 @@ for (const [name, plugin] of Object.entries({codeHighlight, pageStartup, bundleT
     assert.equal(plugin(context, {enabled: false}), null);
   });
 }
+
+test('mermaidSvg: enabled false turns the plugin off', () => {
+  assert.equal(mermaidSvg(context, {enabled: false}), null);
+});
+
+// The two remark plugins are switched in docusaurus.config.ts itself: load it as `docusaurus build`
+// does, with and without the switches, and read which remark plugins each docs instance gets.
+test('ORRERY_MERMAID_SVG=0 and ORRERY_TABLE_LABELS=0 take the remark plugins out of every docs instance', () => {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const script = `
+    const mod = await import('./docusaurus.config.ts');
+    const config = mod.default.default ?? mod.default;
+    const name = (p) => (Array.isArray(p) ? p[0] : p).name;
+    const docs = [config.presets[0][1].docs, ...config.plugins.filter((p) => Array.isArray(p) && p[0] === '@docusaurus/plugin-content-docs').map((p) => p[1])];
+    console.log(JSON.stringify({
+      remark: docs.map((d) => d.beforeDefaultRemarkPlugins.map(name)),
+      pages: config.presets[0][1].pages.beforeDefaultRemarkPlugins.map(name),
+    }));`;
+  const load = (env: Record<string, string>) => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+      env: {...process.env, ...env},
+    });
+    assert.equal(result.status, 0, result.stderr);
+    return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as {remark: string[][]; pages: string[]};
+  };
+  const on = load({});
+  assert.equal(on.remark.length, 3);
+  for (const list of on.remark) assert.deepEqual(list, ['remarkMermaidSvg', 'remarkTableLabels']);
+  assert.deepEqual(on.pages, ['remarkMermaidSvg']);
+  const off = load({ORRERY_MERMAID_SVG: '0', ORRERY_TABLE_LABELS: '0'});
+  for (const list of off.remark) assert.deepEqual(list, []);
+  assert.deepEqual(off.pages, []);
+});

@@ -3,7 +3,8 @@
  * bundle-trim: less code and data in every page's first load, and less work
  * for the server bundle (README.md beside this file).
  */
-import {readFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {contentFiles} from '../../config/build';
@@ -15,6 +16,69 @@ type Bundler = Parameters<ConfigureWebpack>[2]['currentBundler'];
 export interface BundleTrimOptions {
   /** Off: Docusaurus's client data, module names, chunk names, tslib, minifier and server bundle as they come. */
   enabled?: boolean;
+  /** Off: the route tables stay whole in the main bundle (route parts, README.md). */
+  routeSplit?: boolean;
+}
+
+/** The folder (in the generated files) the route parts' modules and their index are written to. */
+export const ROUTE_PARTS_DIR = 'orrery-route-parts';
+/** routesChunkNames key of each route that moved into a part → the part's chunk name. */
+export const ROUTE_PARTS_INDEX = 'parts.json';
+
+interface RouteSplitModule {
+  planSplit(
+    routes: string,
+    routesChunkNames: Record<string, unknown>,
+  ): {
+    lists: {parts: {name: string; leaves: {key: string}[]}[]}[];
+    moved: Map<string, string>;
+    partOfKey: Map<string, string>;
+  };
+  partModule(
+    routes: string,
+    part: unknown,
+    chunkNames: Record<string, unknown>,
+    registryEntries: string[],
+    client: string,
+  ): string;
+}
+interface TrimModule {
+  shortChunkNames(registry: string): Map<string, string>;
+  trimRegistry(source: string, names: Map<string, string>): {code: string};
+  renameRouteChunks(source: string, names: Map<string, string>): string;
+  splitRegistry(source: string, moved: Map<string, string>): {main: string; byPart: Map<string, string[]>};
+}
+
+/**
+ * Writes the modules of the route parts (./loaders/routeSplit.cjs) into
+ * `<generated>/orrery-route-parts/`, and their index (route key → part) for
+ * page-startup, from the tables Docusaurus generated. Returns the folder.
+ */
+export function writeRouteParts(generatedFilesDir: string, loadersDir: string, client: string): string {
+  const load = createRequire(path.join(loadersDir, 'x.cjs'));
+  const split = load('./routeSplit.cjs') as RouteSplitModule;
+  const trim = load('./trimClientData.cjs') as TrimModule;
+  const read = (name: string) => readFileSync(path.join(generatedFilesDir, name), 'utf8');
+  const routes = read('routes.js');
+  const registry = read('registry.js');
+  const chunkNames = JSON.parse(read('routesChunkNames.json')) as Record<string, unknown>;
+  const plan = split.planSplit(routes, chunkNames);
+  const names = trim.shortChunkNames(registry);
+  const {byPart} = trim.splitRegistry(registry, plan.moved);
+  const dir = path.join(generatedFilesDir, ROUTE_PARTS_DIR);
+  rmSync(dir, {recursive: true, force: true});
+  mkdirSync(dir, {recursive: true});
+  for (const list of plan.lists) {
+    for (const part of list.parts) {
+      const own: Record<string, unknown> = {};
+      for (const leaf of part.leaves) own[leaf.key] = chunkNames[leaf.key];
+      const renamed = JSON.parse(trim.renameRouteChunks(JSON.stringify(own), names)) as Record<string, unknown>;
+      const entries = trim.trimRegistry((byPart.get(part.name) ?? []).join('\n'), names).code.split('\n');
+      writeFileSync(path.join(dir, `${part.name}.js`), split.partModule(routes, part, renamed, entries, client));
+    }
+  }
+  writeFileSync(path.join(dir, ROUTE_PARTS_INDEX), JSON.stringify(Object.fromEntries(plan.partOfKey)));
+  return dir;
 }
 
 /**
@@ -65,9 +129,13 @@ function usesElkLayout(siteDir: string, mermaidOptions: unknown): boolean {
 }
 
 export default function bundleTrimPlugin(context: LoadContext, options: unknown): Plugin | null {
+  // A stale parts index must not outlive a build without parts (page-startup reads it).
+  if (context.generatedFilesDir)
+    rmSync(path.join(context.generatedFilesDir, ROUTE_PARTS_DIR), {recursive: true, force: true});
   if ((options as BundleTrimOptions | undefined)?.enabled === false) return null;
   const dir = path.join(context.siteDir, 'src', 'plugins', 'bundle-trim');
   const trimLoader = path.join(dir, 'loaders', 'trimClientData.cjs');
+  const routeSplit = (options as BundleTrimOptions | undefined)?.routeSplit !== false;
 
   // No page draws an ELK layout: leave @mermaid-js/layout-elk (a 1.4 MB chunk to compile and
   // minify on every build) out; Mermaid falls back to its default layout, with a warning.
@@ -82,12 +150,27 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
     configureWebpack(config, isServer, {currentBundler}) {
       const bundler = currentBundler.instance;
       const browserProduction = !isServer && config.mode === 'production';
+      // Route parts: written before the browser bundle compiles; the loader rewrites the tables to match.
+      const client = path.join(dir, 'client', 'routeParts.ts');
+      const split =
+        browserProduction && routeSplit
+          ? {client, partsDir: writeRouteParts(context.generatedFilesDir, path.join(dir, 'loaders'), client)}
+          : undefined;
       return {
         mergeStrategy: {'optimization.minimizer': 'replace'},
         plugins: [
           ...(elk
             ? []
             : [new bundler.NormalModuleReplacementPlugin(/^@mermaid-js\/layout-elk$/, path.join(dir, 'noElk.ts'))]),
+          // With route parts, Docusaurus's preload loads the parts a page needs first (./client/preload.ts).
+          ...(split
+            ? [
+                new bundler.NormalModuleReplacementPlugin(
+                  /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]preload\.js$/,
+                  path.join(dir, 'client', 'preload.ts'),
+                ),
+              ]
+            : []),
           // Browser-only libraries stay out of the server bundle (./clientOnly.ts).
           ...(isServer
             ? [new bundler.NormalModuleReplacementPlugin(/^mermaid$/, path.join(dir, 'clientOnly.ts'))]
@@ -109,11 +192,9 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
               use: [{loader: trimLoader, options: {kind: 'docsVersion'}}],
             },
             ...(browserProduction
-              ? (['registry.js', 'routesChunkNames.json'] as const).map((file) => ({
+              ? (['registry.js', 'routesChunkNames.json', 'routes.js'] as const).map((file) => ({
                   test: (resource: string) => resource === path.join(context.generatedFilesDir, file),
-                  use: [
-                    {loader: trimLoader, options: {kind: file === 'registry.js' ? 'registry' : 'routesChunkNames'}},
-                  ],
+                  use: [{loader: trimLoader, options: {kind: path.parse(file).name, split}}],
                 }))
               : []),
           ],

@@ -59,7 +59,13 @@ export function mermaidRemarkPlugin(
   return [remarkMermaidSvg, {renderer: get, siteDir}];
 }
 
-export default function mermaidSvgPlugin(context: LoadContext): Plugin {
+export interface MermaidSvgOptions {
+  /** Off: diagrams are drawn in the browser by @docusaurus/theme-mermaid, as Docusaurus does. */
+  enabled?: boolean;
+}
+
+export default function mermaidSvgPlugin(context: LoadContext, options?: unknown): Plugin | null {
+  if ((options as MermaidSvgOptions | undefined)?.enabled === false) return null;
   return {
     name: 'orrery-mermaid-svg',
     // Runs before any page is compiled (`build` and `start` only): the browser draws the

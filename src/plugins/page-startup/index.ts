@@ -9,6 +9,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {rewriteHtmlFiles} from '../../config/postBuildHtml';
+import {ROUTE_PARTS_DIR, ROUTE_PARTS_INDEX} from '../bundle-trim';
 import {withPageLoader} from './loader';
 import {
   addPageScripts,
@@ -84,7 +85,8 @@ export default function pageStartupPlugin(context: LoadContext, options: unknown
       const {shortChunkNames} = createRequire(path.join(context.siteDir, 'package.json'))(trimLoader) as {
         shortChunkNames: (registrySource: string) => Map<string, string>;
       };
-      const data = readPageScriptsData(routes, context.generatedFilesDir, chunkGroupsFile, shortChunkNames);
+      const partsIndex = path.join(context.generatedFilesDir, ROUTE_PARTS_DIR, ROUTE_PARTS_INDEX);
+      const data = readPageScriptsData(routes, context.generatedFilesDir, chunkGroupsFile, shortChunkNames, partsIndex);
       if (!data) return;
       const entry = data.groups.main ?? [];
       await rewriteHtmlFiles(outDir, (original, file) => {

@@ -87,6 +87,8 @@ export interface PageScriptsData {
   /** Chunk name in routesChunkNames.json → the name the browser bundle gave the chunk. */
   renamed: Map<string, string>;
   groups: ChunkGroups;
+  /** routesChunkNames key → the chunk group of the route part that holds the route (bundle-trim's route parts). */
+  partOf?: Record<string, string>;
 }
 
 /**
@@ -102,7 +104,9 @@ export function pageScripts(pathname: string, data: PageScriptsData, exclude: It
   for (const p of pathnames) {
     for (const {route} of matchRoutes(data.routes as unknown as RouteConfig[], p)) {
       const {key} = route as unknown as RouteNode;
-      for (const name of chunkNameLeaves(data.routesChunkNames[key])) {
+      // The route's part first: the entry's preload loads it before it can ask for the route's chunks.
+      const part = data.partOf?.[key];
+      for (const name of [...(part ? [part] : []), ...chunkNameLeaves(data.routesChunkNames[key])]) {
         // Renamed by bundle-trim; with bundle-trim off, the bundle kept the original names.
         for (const file of data.groups[data.renamed.get(name) ?? name] ?? data.groups[name] ?? []) {
           if (!file.endsWith('.js') || seen.has(file)) continue;
@@ -141,6 +145,7 @@ export function readPageScriptsData(
   generatedFilesDir: string,
   chunkGroupsFile: string,
   shortChunkNames: (registrySource: string) => Map<string, string>,
+  partsIndex?: string,
 ): PageScriptsData | null {
   if (!existsSync(chunkGroupsFile)) return null;
   const read = (name: string): string => readFileSync(path.join(generatedFilesDir, name), 'utf8');
@@ -150,5 +155,8 @@ export function readPageScriptsData(
     routesChunkNames,
     renamed: shortChunkNames(read('registry.js')),
     groups: JSON.parse(readFileSync(chunkGroupsFile, 'utf8')) as ChunkGroups,
+    ...(partsIndex && existsSync(partsIndex)
+      ? {partOf: JSON.parse(readFileSync(partsIndex, 'utf8')) as Record<string, string>}
+      : {}),
   };
 }

@@ -1,6 +1,7 @@
 // @ts-check
 const fs = require('node:fs');
 const path = require('node:path');
+const routeSplit = require('./routeSplit.cjs');
 /**
  * A loader for two modules Docusaurus generates, in the browser bundle only.
  * Each keeps what the browser uses and drops what only the server needs or
@@ -21,6 +22,10 @@ const path = require('node:path');
  *   shortest base-36 names (`shortChunkNames`).
  * - `kind: 'routesChunkNames'` — `routesChunkNames.json`, in the main bundle:
  *   the chunk names of each route, renamed as in `registry.js`.
+ * - With `split` (route parts, ./routeSplit.cjs): `kind: 'routes'` rewrites
+ *   routes.js so that long leaf route lists load in parts, and the two tables
+ *   above lose the routes and the chunks that moved into a part (the plugin
+ *   writes the parts' modules from the same plan).
  */
 
 /**
@@ -85,11 +90,11 @@ function shortChunkNames(registrySource) {
 }
 
 /**
- * @param {string} source registry.js as Docusaurus writes it.
+ * @param {string} source registry.js as Docusaurus writes it (or some of its entry lines).
+ * @param {Map<string, string>} [names] from shortChunkNames of the whole registry
  * @returns {{code: string, entries: number}}
  */
-function trimRegistry(source) {
-  const names = shortChunkNames(source);
+function trimRegistry(source, names = shortChunkNames(source)) {
   let entries = 0;
   const code = source
     .replace(REGISTRY_NAME, (_match, head, tail) => {
@@ -121,20 +126,73 @@ function renameRouteChunks(source, names) {
   return JSON.stringify(rename(JSON.parse(source)));
 }
 
+/** Registry entry lines: `  "name": [() => import(…), "…", require.resolveWeak("…")],`. */
+const REGISTRY_LINE = /^\s*"((?:[^"\\]|\\.)+)":\s*\[.*\],?\s*$/;
+
 /**
- * @this {{getOptions(): {kind: 'docsVersion' | 'registry' | 'routesChunkNames'}, resourcePath: string, emitWarning(error: Error): void, addDependency(file: string): void}}
+ * Splits registry.js into the entries of chunks that stay in the main bundle
+ * (returned as the module's source) and those that moved to a route part.
+ * @param {string} source
+ * @param {Map<string, string>} moved chunk name → part name
+ * @returns {{main: string, byPart: Map<string, string[]>}}
+ */
+function splitRegistry(source, moved) {
+  /** @type {Map<string, string[]>} */
+  const byPart = new Map();
+  const main = source
+    .split('\n')
+    .filter((line) => {
+      const name = REGISTRY_LINE.exec(line)?.[1];
+      const part = name === undefined ? undefined : moved.get(name);
+      if (part === undefined) return true;
+      byPart.set(part, [...(byPart.get(part) ?? []), line]);
+      return false;
+    })
+    .join('\n');
+  return {main, byPart};
+}
+
+/**
+ * The route split plan of the generated folder (routes.js and
+ * routesChunkNames.json, as Docusaurus wrote them), computed once per build.
+ * @param {string} dir
+ */
+function planOf(dir) {
+  const routes = fs.readFileSync(path.join(dir, 'routes.js'), 'utf8');
+  const chunkNamesText = fs.readFileSync(path.join(dir, 'routesChunkNames.json'), 'utf8');
+  const key = routes + chunkNamesText;
+  if (planCache?.key !== key) planCache = {key, routes, plan: routeSplit.planSplit(routes, JSON.parse(chunkNamesText))};
+  return planCache;
+}
+/** @type {{key: string, routes: string, plan: import('./routeSplit.cjs').Plan} | undefined} */
+let planCache;
+
+/**
+ * @typedef {{kind: 'docsVersion' | 'registry' | 'routesChunkNames' | 'routes', split?: {client: string, partsDir: string}}} Options
+ * @this {{getOptions(): Options, resourcePath: string, emitWarning(error: Error): void, addDependency(file: string): void}}
  * @param {string} source
  */
 function loader(source) {
-  const {kind} = this.getOptions();
+  const {kind, split} = this.getOptions();
   if (kind === 'docsVersion') return trimDocsVersion(source);
-  if (kind === 'routesChunkNames') {
-    // Both tables are generated into the same folder before the bundler starts.
-    const registry = path.join(path.dirname(this.resourcePath), 'registry.js');
-    this.addDependency(registry);
-    return renameRouteChunks(source, shortChunkNames(fs.readFileSync(registry, 'utf8')));
+  // All these tables are generated into the same folder before the bundler starts.
+  const dir = path.dirname(this.resourcePath);
+  for (const file of ['registry.js', 'routes.js', 'routesChunkNames.json']) this.addDependency(path.join(dir, file));
+  if (kind === 'routes') {
+    return split ? routeSplit.mainRoutes(source, planOf(dir).plan, split) : source;
   }
-  const {code, entries} = trimRegistry(source);
+  if (kind === 'routesChunkNames') {
+    const names = shortChunkNames(fs.readFileSync(path.join(dir, 'registry.js'), 'utf8'));
+    if (!split) return renameRouteChunks(source, names);
+    const {plan} = planOf(dir);
+    /** @type {Record<string, unknown>} */
+    const data = JSON.parse(source);
+    const kept = Object.fromEntries(Object.entries(data).filter(([key]) => !plan.partOfKey.has(key)));
+    return renameRouteChunks(JSON.stringify(kept), names);
+  }
+  const names = shortChunkNames(source);
+  const kept = split ? splitRegistry(source, planOf(dir).plan.moved).main : source;
+  const {code, entries} = trimRegistry(kept, names);
   // An empty registry has nothing to trim; a full one that matched nothing means Docusaurus changed its format.
   if (entries === 0 && source.includes('require.resolveWeak(')) {
     this.emitWarning(
@@ -152,3 +210,4 @@ module.exports.trimRegistry = trimRegistry;
 module.exports.docsShownAsCards = docsShownAsCards;
 module.exports.shortChunkNames = shortChunkNames;
 module.exports.renameRouteChunks = renameRouteChunks;
+module.exports.splitRegistry = splitRegistry;

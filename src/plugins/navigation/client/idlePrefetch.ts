@@ -14,9 +14,11 @@
  */
 import type {ClientModule} from '@docusaurus/types';
 import {matchPath} from '@docusaurus/router';
+import type {RouteConfig} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import {chunkNameLeaves} from '../../bundle-trim/chunkNames';
+import {routePartsLoaded, unloadedRoutePart} from '../../bundle-trim/client/routeParts';
 
 declare const __webpack_require__: {gca(chunkName: string): string | undefined};
 
@@ -32,6 +34,8 @@ type IdleCallback = (deadline: {timeRemaining(): number}) => void;
 const requested = new Set<string>();
 const queue: string[] = [];
 let chunksByPath: Map<string, string[]> | undefined;
+/** How many route parts had loaded when chunksByPath was built (a new part adds routes). */
+let chunksByPathParts = -1;
 let scheduled = false;
 
 /** The routes a path renders, outermost first (as react-router-config's matchRoutes). */
@@ -46,9 +50,10 @@ function matchRoutes(list: Route[], pathname: string, branch: Route[] = []): Rou
   return branch;
 }
 
-/** Route path → chunk names, built once (route keys are "<path>-<hash>"). */
+/** Route path → chunk names, built once per set of loaded route parts (route keys are "<path>-<hash>"). */
 function chunkNames(path: string): string[] {
-  if (!chunksByPath) {
+  if (!chunksByPath || chunksByPathParts !== routePartsLoaded()) {
+    chunksByPathParts = routePartsLoaded();
     chunksByPath = new Map();
     for (const [key, chunks] of Object.entries(routesChunkNames)) {
       const routePath = key.replace(/-[^-]+$/, '');
@@ -71,17 +76,19 @@ function loadedAlready(url: string): boolean {
 }
 
 function prefetchRoute(pathname: string): void {
-  for (const route of matchRoutes(routes as Route[], pathname)) {
-    for (const name of chunkNames(route.path)) {
-      const url = __webpack_require__.gca(name);
-      if (!url || url.includes('undefined') || requested.has(url)) continue;
-      requested.add(url);
-      if (loadedAlready(url)) continue;
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.href = url;
-      document.head.appendChild(link);
-    }
+  // A link into a route part that has not loaded (bundle-trim's route parts): the part's chunk.
+  // Its routes, hence their chunk names, are known once a navigation runs it.
+  const part = unloadedRoutePart(routes as RouteConfig[], pathname);
+  const routeChunks = matchRoutes(routes as Route[], pathname).flatMap((route) => chunkNames(route.path));
+  for (const name of [...(part ? [part] : []), ...routeChunks]) {
+    const url = __webpack_require__.gca(name);
+    if (!url || url.includes('undefined') || requested.has(url)) continue;
+    requested.add(url);
+    if (loadedAlready(url)) continue;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = url;
+    document.head.appendChild(link);
   }
 }
 

@@ -1,0 +1,99 @@
+import type {Page} from '@playwright/test';
+import {test, expect, sitePath, hydrated} from './fixtures';
+
+/**
+ * Route parts (src/plugins/bundle-trim, README "Route parts"): the main bundle
+ * holds no doc routes; each page loads the part that holds its own route, and
+ * a navigation loads the part of the page it goes to. A part's chunk carries
+ * its name ("orrery-routes-N"), which is how these tests tell it from the
+ * others (the runtime's table of chunk names has "orrery-routes-N": instead).
+ */
+const PART_MARKER = /"orrery-routes-\d+",/;
+
+/** Marks the current document, so that a full page load shows as the mark's absence. */
+async function mark(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as {orreryMark?: number}).orreryMark = 1;
+  });
+}
+
+const marked = (page: Page) => page.evaluate(() => (window as {orreryMark?: number}).orreryMark === 1);
+
+test('client-side navigation reaches pages of every docs instance, version and route part without a reload', async ({
+  page,
+  consoleErrors,
+}) => {
+  const parts: string[] = [];
+  page.on('response', async (response) => {
+    if (!/\/assets\/js\/[^/]+\.js$/.test(response.url())) return;
+    if (PART_MARKER.test(await response.text())) parts.push(new URL(response.url()).pathname);
+  });
+  await page.goto(sitePath('planning/anchors/'));
+  await hydrated(page);
+  await expect.poll(() => parts.length, {message: "the page's own route part"}).toBeGreaterThanOrEqual(1);
+  await mark(page);
+
+  // Another part of the same version (the introduction sorts before planning/).
+  const sidebar = page.locator('.theme-doc-sidebar-menu');
+  await sidebar.getByRole('link', {name: 'Introduction', exact: true}).click();
+  await expect(page).toHaveURL(new RegExp(`${sitePath('introduction/')}$`));
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+
+  // Other docs instances, from the navbar.
+  const nav = page.getByRole('navigation', {name: 'Main'});
+  await nav.getByRole('link', {name: 'API', exact: true}).click();
+  await expect(page).toHaveURL(new RegExp(`${sitePath('api/introduction/')}$`));
+  await nav.getByRole('link', {name: 'Upgrade Guides'}).click();
+  await expect(page).toHaveURL(new RegExp(`${sitePath('upgrade-guides/')}[^/]+/$`));
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+
+  // The older version, from the version menu.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${sitePath('introduction/')}$`));
+  await nav.getByRole('button', {name: '3.5.0'}).hover();
+  await nav.getByRole('link', {name: '3.4.0'}).click();
+  await expect(page).toHaveURL(new RegExp(`${sitePath('3.4.0/introduction/')}$`));
+  await expect(page.locator('.theme-doc-version-banner')).toBeVisible();
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+
+  expect(await marked(page), 'every navigation stayed in the page (no full load)').toBe(true);
+  expect(new Set(parts).size, 'route parts loaded on the way').toBeGreaterThanOrEqual(3);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('when the route part of the next page is missing (a deploy replaced it), the navigation loads the page from the server', async ({
+  page,
+  request,
+}) => {
+  // The scripts the first page lists as its own (its part among them) load normally.
+  const html = await (await request.get(sitePath('planning/anchors/'))).text();
+  const own = new Set((/data-page-scripts="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean));
+  expect(own.size).toBeGreaterThan(0);
+  let aborted = 0;
+  let reloading = false;
+  await page.route(/\/assets\/js\/[^/]+\.js$/, async (route) => {
+    const url = new URL(route.request().url()).pathname;
+    if (reloading || own.has(url)) return route.continue();
+    const response = await route.fetch();
+    if (PART_MARKER.test(await response.text())) {
+      aborted += 1;
+      return route.abort();
+    }
+    return route.fulfill({response});
+  });
+  page.on('request', (r) => {
+    if (aborted > 0 && r.isNavigationRequest() && r.frame() === page.mainFrame()) reloading = true;
+  });
+
+  await page.goto(sitePath('planning/anchors/'));
+  await hydrated(page);
+  await mark(page);
+  await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Introduction', exact: true}).click();
+  await expect(page).toHaveURL(new RegExp(`${sitePath('introduction/')}$`));
+  await expect.poll(() => reloading, {message: 'a full page load of the next page'}).toBe(true);
+  await hydrated(page);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
+  expect(await marked(page)).toBe(false);
+  expect(aborted).toBeGreaterThanOrEqual(1);
+});
