@@ -1,14 +1,20 @@
 // Scale benchmark: copies the site (configuration, theme, plugins, API and
 // upgrade guides, the real guides and their versioned snapshot) into a
 // temporary directory outside the repository, adds synthetic pages of
-// realistic Markdown to the current guides until they number 500, 2,000 and
+// realistic Markdown to the current guides until they number 300, 2,000 and
 // 5,000 pages, and times a cold production build of each (wall time, peak
-// RSS). The synthetic pages are deterministic (a seeded generator).
+// RSS). Of each build it also measures the JavaScript a typical doc page runs
+// (gzip, as its page loader lists it) and what the embedded search costs
+// (bytes until the first results of a query, and warm query latency in the
+// modal, as scripts/bench-search.mjs measures them). The synthetic pages are
+// deterministic (a seeded generator). Environment switches pass through to
+// the builds: ORRERY_ROUTE_SPLIT=0 npm run bench -- scale gives the "before".
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {readFileSync} from 'node:fs';
 import {runBuild} from './bench-build.mjs';
-import {kb, mib, printTable, secs, seededRandom} from './bench-lib.mjs';
+import {baseUrl, gzipSize, kb, mib, ms, printTable, secs, seededRandom} from './bench-lib.mjs';
 import {outputDirs} from './lib/build-files.mjs';
 
 const SKIP = new Set(['node_modules', '.git', 'playwright-report', ...outputDirs]);
@@ -206,7 +212,11 @@ export async function benchScale({repoDir, sizes = [500, 2000, 5000]}) {
       const outDir = path.join(root, `build-${guides}`);
       console.log(`(bench) scale: ${guides} guide pages (${synthetic} synthetic), cold build …`);
       const build = await runBuild({siteDir, outDir, cacheDir});
-      rows.push({guides, synthetic, ...build});
+      const pageJsGzipBytes = pageJavaScript(outDir);
+      console.log(`(bench) scale: ${guides}: built in ${secs(build.seconds)}; search in Chromium …`);
+      const {measure} = await import('./bench-search.mjs');
+      const search = await measure(outDir, `scale-${guides}`, 'planning/anchors/');
+      rows.push({guides, synthetic, ...build, pageJsGzipBytes, search});
       rmSync(siteDir, {recursive: true, force: true});
       rmSync(outDir, {recursive: true, force: true});
       rmSync(cacheDir, {recursive: true, force: true});
@@ -215,6 +225,24 @@ export async function benchScale({repoDir, sizes = [500, 2000, 5000]}) {
     if (existsSync(root)) rmSync(root, {recursive: true, force: true});
   }
   return rows;
+}
+
+/** The typical doc page of the benchmarks (no diagrams), as in tests/build-output/canaries.test.ts. */
+export const TYPICAL_DOC_PAGE = 'mission-modeling/value-schemas/index.html';
+
+/**
+ * Gzip bytes of the JavaScript the typical doc page runs: the entry scripts in
+ * its page loader's text and its own scripts in the loader's attribute
+ * (src/plugins/page-startup), each once.
+ */
+export function pageJavaScript(buildDir, page = TYPICAL_DOC_PAGE) {
+  const html = readFileSync(path.join(buildDir, page), 'utf8');
+  const loader = /<script data-page-scripts(?:="([^"]*)")?>([^<]*)<\/script>/.exec(html);
+  if (!loader) throw new Error(`${page} has no page loader`);
+  const entry = JSON.parse(/\}\((\[[^\]]*\]),document\.currentScript/.exec(loader[2] ?? '')?.[1] ?? '[]');
+  const own = (loader[1] ?? '').split(' ').filter(Boolean);
+  const urls = [...new Set([...entry, ...own])];
+  return urls.reduce((sum, url) => sum + gzipSize(readFileSync(path.join(buildDir, url.slice(baseUrl.length)))), 0);
 }
 
 export function printScale(rows, title = 'Scale: cold build of synthetic sites (2 cores)') {
@@ -229,6 +257,9 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
       'Time growth',
       'Memory growth',
       'main + runtime gzip',
+      'Doc page JS gzip',
+      'Search: bytes to results',
+      'Search: warm p50',
     ],
     rows.map((r, i) => {
       const prev = rows[i - 1];
@@ -243,6 +274,9 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
         prev ? `×${(r.seconds / prev.seconds).toFixed(2)} (k=${k(r.seconds, prev.seconds)})` : '–',
         prev ? `×${(r.rssBytes / prev.rssBytes).toFixed(2)} (k=${k(r.rssBytes, prev.rssBytes)})` : '–',
         kb(r.entryGzipBytes),
+        kb(r.pageJsGzipBytes),
+        kb(r.search?.coldQuery?.search),
+        ms(r.search?.warmModal?.p50),
       ];
     }),
   );

@@ -127,7 +127,7 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
-async function measure(site, label, docPath) {
+export async function measure(site, label, docPath) {
   // Served as `npm run serve` serves it, gzipped as the deployed nginx does (scripts/bench-lib.mjs).
   const server = await serveCompressed(site);
   const {origin} = server;
@@ -396,9 +396,12 @@ async function main() {
   console.log('\nSaved to bench-results/search.json. Figures only: nothing here is a pass/fail check.');
 }
 
-if (args[0] === 'compare') {
-  const {compare} = await import('./bench-search-compare.mjs');
-  await compare();
-} else {
-  await main();
+// Run as a script (not when bench-scale.mjs imports `measure`).
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  if (args[0] === 'compare') {
+    const {compare} = await import('./bench-search-compare.mjs');
+    await compare();
+  } else {
+    await main();
+  }
 }

@@ -8,7 +8,7 @@
 //   npm run bench -- weight --build-dir build
 //                                          measure an existing build instead of building
 //   npm run bench -- --no-webpack          skip the builds with @docusaurus/faster off
-//   npm run bench -- scale --sizes 500,2000
+//   npm run bench -- scale --sizes 300,2000
 //   BENCH_LH_RUNS=5 npm run bench -- lighthouse
 //
 // Parts: build (cold and warm production builds, with and without
@@ -87,7 +87,7 @@ try {
     tempBuild = undefined;
   }
   if (parts.includes('scale')) {
-    const sizes = (option('sizes') ?? '500,2000,5000').split(',').map(Number);
+    const sizes = (option('sizes') ?? '300,2000,5000').split(',').map(Number);
     results.scale = await benchScale({repoDir: siteDir, sizes});
     printScale(results.scale);
   }

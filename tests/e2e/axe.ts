@@ -31,7 +31,7 @@ export const DIAGRAM_SELECTOR = '.docusaurus-mermaid-container';
  * and configures axe again on every call).
  */
 export async function injectAxe(context: BrowserContext): Promise<void> {
-  const require = createRequire(import.meta.url);
+  const require = createRequire(path.resolve('package.json'));
   const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await context.addInitScript(source);
 }
