@@ -21,6 +21,9 @@ export const HOSTED_TEST_ENV = {
   ALGOLIA_INDEX_NAME: 'orrery-e2e',
   ALGOLIA_SEARCH_PARAMETERS: '{"analyticsTags":["orrery-e2e"]}',
   ALGOLIA_INSIGHTS: 'false',
+  // The records carry the public site's URLs (https://orrery-space.github.io/orrery/…), as the
+  // tests' answers do; the build under test is served elsewhere (/mission/docs/ in npm test).
+  ALGOLIA_INDEXED_BASE_URL: '/orrery/',
 };
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
