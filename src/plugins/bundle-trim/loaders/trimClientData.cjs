@@ -9,11 +9,11 @@ const routeSplit = require('./routeSplit.cjs');
  * ../README.md). Plain CommonJS: the bundler loads loaders with Node's require.
  *
  * - `kind: 'docsVersion'` — a docs version's metadata (`p/<version>.json`),
- *   which every doc page of the version loads. It holds each doc's
- *   description, which only a doc card (DocCard, on a category index page or
- *   from <DocCardList/>) shows. Descriptions are kept for the docs that are
- *   direct items of a category with a page of its own and dropped for the
- *   others.
+ *   which every doc page of the version loads. Its `docs` map (id, title,
+ *   description and sidebar of every doc) is read only by `useDocById`, which
+ *   only a doc card (DocCard, on a category index page or from
+ *   <DocCardList/>) calls. Entries are kept for the docs that are direct
+ *   items of a category with a page of its own and dropped for the others.
  * - `kind: 'registry'` — `registry.js`, in the main bundle: each chunk's
  *   entry names its source module ("@site/docs/…") for react-loadable, which
  *   reads those names only while rendering on the server. The browser gets
@@ -63,9 +63,8 @@ function trimDocsVersion(source) {
   const version = data.version;
   if (!version?.docs || !version.docsSidebars) return source;
   const keep = docsShownAsCards(version.docsSidebars);
-  for (const [id, doc] of Object.entries(version.docs)) {
-    if (!keep.has(id)) delete doc.description;
-  }
+  // `docs` is read only by useDocById, which only DocCard calls: entries of docs no card shows go.
+  version.docs = Object.fromEntries(Object.entries(version.docs).filter(([id]) => keep.has(id)));
   return JSON.stringify(data);
 }
 
