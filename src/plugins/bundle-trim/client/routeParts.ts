@@ -14,52 +14,19 @@
  */
 import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
-import {matchRoutes, type RouteConfig} from 'react-router-config';
+import type {RouteConfig} from 'react-router-config';
+import {RoutePartIndex, type PartLoader} from './partIndex';
 
-type Loader = () => Promise<{default: unknown[]}>;
-
-interface Part {
-  /** Its chunk name ("orrery-routes-N"). */
-  name: string;
-  /** The first and last route path of the part, in string order. */
-  from: string;
-  to: string;
-  load: Loader;
-  /** The route list its routes are added to. */
-  list: RouteConfig[];
-  loading?: Promise<void>;
-}
-
-/** Each split route list → its parts. */
-const partsOf = new WeakMap<RouteConfig[], Part[]>();
-let loadedCount = 0;
+const index = new RoutePartIndex();
 
 /** Called by routes.js: an empty route list that the given parts fill as they load. */
-export function routeParts(entries: [from: string, to: string, load: Loader, name: string][]): RouteConfig[] {
-  const list: RouteConfig[] = [];
-  partsOf.set(
-    list,
-    entries.map(([from, to, load, name]) => ({name, from, to, load, list})),
-  );
-  return list;
-}
-
-/** The parts that may hold these pathnames (see loadRouteParts). */
-function partsFor(routes: RouteConfig[], pathnames: readonly string[]): Set<Part> {
-  const wanted = new Set<Part>();
-  for (const pathname of pathnames) {
-    const branch = matchRoutes(routes, pathname);
-    const list = branch[branch.length - 1]?.route.routes;
-    for (const part of (list && partsOf.get(list)) ?? []) {
-      if (part.from <= pathname && pathname <= part.to) wanted.add(part);
-    }
-  }
-  return wanted;
+export function routeParts(entries: [from: string, to: string, load: PartLoader, name: string][]): RouteConfig[] {
+  return index.list(entries);
 }
 
 /** The chunk name of the part a pathname needs, when that part has not loaded yet (for prefetching). */
 export function unloadedRoutePart(routes: RouteConfig[], pathname: string): string | undefined {
-  const [part] = partsFor(routes, [pathname]);
+  const [part] = index.partsFor(routes, [pathname]);
   return part && !part.loading ? part.name : undefined;
 }
 
@@ -73,32 +40,12 @@ export function registerRoutePart(
   Object.assign(registry as Record<string, unknown>, entries);
 }
 
-/**
- * Loads the parts that may hold these pathnames and resolves when their
- * routes are in place: for each pathname, the routes it matches now; when
- * the last of them has a split list, the part of that list whose path range
- * holds the pathname (none for a path no part holds: a page outside the
- * list, or one that does not exist).
- */
+/** Loads the parts these pathnames need (./partIndex.ts) and resolves when their routes are in place. */
 export function loadRouteParts(routes: RouteConfig[], pathnames: readonly string[]): Promise<void> {
-  return Promise.all(
-    [...partsFor(routes, pathnames)].map((part) => {
-      part.loading ??= part.load().then(
-        (module) => {
-          part.list.push(...(module.default as RouteConfig[]));
-          loadedCount += 1;
-        },
-        (error: unknown) => {
-          part.loading = undefined; // the next navigation tries again
-          throw error;
-        },
-      );
-      return part.loading;
-    }),
-  ).then(() => undefined);
+  return index.load(routes, pathnames);
 }
 
 /** How many parts have loaded so far (caches of the route tables compare it). */
 export function routePartsLoaded(): number {
-  return loadedCount;
+  return index.loaded;
 }
