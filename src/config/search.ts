@@ -28,16 +28,6 @@ import {
   type SearchThemeConfig,
 } from '../plugins/search-pagefind/options';
 
-export {
-  EMBEDDED_API_KEY,
-  EMBEDDED_APP_ID,
-  EMBEDDED_INDEX_NAME,
-  EMBEDDED_INDEX_PATH,
-  MAX_RESULTS_PER_GROUP,
-  SEARCH_PAGE_PATH,
-};
-export type {EmbeddedSearchSettings, SearchThemeConfig} from '../plugins/search-pagefind/options';
-
 type Env = Record<string, string | undefined>;
 
 export const HOSTED_VARIABLES = ['ALGOLIA_APP_ID', 'ALGOLIA_API_KEY', 'ALGOLIA_INDEX_NAME'] as const;

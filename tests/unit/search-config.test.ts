@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {ConfigError} from '../../src/config/env.ts';
-import {EMBEDDED_APP_ID, MAX_RESULTS_PER_GROUP, isHostedSearch, readSearchConfig} from '../../src/config/search.ts';
+import {isHostedSearch, readSearchConfig} from '../../src/config/search.ts';
+import {EMBEDDED_APP_ID, MAX_RESULTS_PER_GROUP} from '../../src/plugins/search-pagefind/options.ts';
 
 const site = {baseUrl: '/orrery/', siteUrl: 'https://orrery-space.github.io'};
 const hosted = {ALGOLIA_APP_ID: 'ABC123', ALGOLIA_API_KEY: 'search-only-key', ALGOLIA_INDEX_NAME: 'orrery'};

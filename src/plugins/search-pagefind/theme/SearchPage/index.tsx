@@ -518,26 +518,17 @@ function SearchPageContent(): ReactNode {
           </div>
 
           {/* ORRERY: (4) */}
-          {embedded ? (
-            <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
-              <span>
-                {translate({
-                  id: 'theme.SearchPage.algoliaLabel',
-                  message: 'Powered by',
-                  description: 'The text explain that the search powered by Algolia',
-                })}
-              </span>
+          <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
+            <span>
+              {translate({
+                id: 'theme.SearchPage.algoliaLabel',
+                message: 'Powered by',
+                description: 'The text explain that the search powered by Algolia',
+              })}
+            </span>
+            {embedded ? (
               <Link to="https://pagefind.app/">Pagefind</Link>
-            </div>
-          ) : (
-            <div className={clsx('col', 'col--4', styles.searchLogoColumn)}>
-              <span>
-                {translate({
-                  id: 'theme.SearchPage.algoliaLabel',
-                  message: 'Powered by',
-                  description: 'The text explain that the search powered by Algolia',
-                })}
-              </span>
+            ) : (
               <Link
                 to="https://www.algolia.com/"
                 aria-label={translate({
@@ -547,8 +538,8 @@ function SearchPageContent(): ReactNode {
                 })}>
                 <AlgoliaLogo />
               </Link>
-            </div>
-          )}
+            )}
+          </div>
         </div>
 
         {/* ORRERY: (3) */}
