@@ -1,5 +1,5 @@
 import {test, expect, sitePath, hydrated} from './fixtures';
-import {axeViolations} from './axe';
+import {axeViolations, injectAxe, sampledContrastViolations} from './axe';
 
 /**
  * WCAG 2.0/2.1 A and AA (axe) on the pages the sitemap walk
@@ -47,4 +47,44 @@ test('a checklist item names its checkbox', async ({page}) => {
   await expect(page.getByRole('checkbox', {name: 'migrate apply ended with database orrery is at 2.1.0.'})).toHaveCount(
     1,
   );
+});
+
+test('the sampled contrast check finds low contrast once per text style, nested styles too', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({reducedMotion: 'reduce', baseURL});
+  await injectAxe(context);
+  const page = await context.newPage();
+  await page.goto(sitePath('glossary/'));
+  await hydrated(page);
+  const checked = new Set<string>();
+  // The page as built passes, and every style it shows is now checked.
+  expect(await sampledContrastViolations(page, {checked})).toEqual([]);
+  const styles = checked.size;
+  expect(styles).toBeGreaterThan(5);
+  expect(await sampledContrastViolations(page, {checked})).toEqual([]);
+  expect(checked.size).toBe(styles);
+  // Grey on grey, twice in one style, with a second low-contrast style nested
+  // inside a text that passes.
+  await page.locator('main article').evaluate((article) => {
+    article.insertAdjacentHTML(
+      'afterbegin',
+      '<p id="grey-1" style="color:#777;background:#888">Grey on grey</p>' +
+        '<p id="grey-2" style="color:#777;background:#888">Grey on grey again</p>' +
+        '<p id="plain">Readable text with <span id="faint" style="color:#ddd">faint words</span> inside.</p>',
+    );
+  });
+  const found = await sampledContrastViolations(page, {checked});
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatch(/^color-contrast \(serious, 2 nodes\): /);
+  expect(found[0]).toContain('#faint');
+  expect(found[0]).toMatch(/#grey-[12]/);
+  expect(checked.size).toBe(styles + 2);
+  // Both styles are known now: a later page with them is not checked again.
+  expect(await sampledContrastViolations(page, {checked})).toEqual([]);
+  // With nothing known, every style of the page is checked again, the two
+  // failing ones among them.
+  expect(await sampledContrastViolations(page, {checked: new Set()})).not.toEqual([]);
+  await context.close();
 });
