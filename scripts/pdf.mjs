@@ -39,26 +39,8 @@ export function pdfPages(file) {
 const escapeHtml = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c]);
 
-/** Loads one page in the browser and returns its rendered Markdown content. */
-async function grabChapter(page, url, diagrams, log) {
-  // Hydration is the signal; images load again in the print document.
-  const response = await page.goto(url, {waitUntil: 'domcontentloaded'});
-  if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
-  // Diagrams are drawn at build time (inline SVG in the HTML). A build without Chromium leaves
-  // them to the browser, which draws them after hydration with no placeholder: wait for as many
-  // as the page's Markdown holds.
-  if (diagrams > 0) {
-    try {
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('.theme-doc-markdown .docusaurus-mermaid-container:has(svg)').length >= n,
-        diagrams,
-        {timeout: 30_000},
-      );
-    } catch {
-      log(`Warning: ${url} drew fewer than ${diagrams} diagram(s) in 30 s.`);
-    }
-  }
+/** The rendered Markdown content of the page open in `page`, ready to print (or null). */
+function contentOf(page) {
   return page.evaluate(() => {
     const content = document.querySelector('.theme-doc-markdown');
     if (!content) return null;
@@ -71,6 +53,38 @@ async function grabChapter(page, url, diagrams, log) {
     copy.querySelectorAll('img[src]').forEach((i) => i.setAttribute('src', /** @type {HTMLImageElement} */ (i).src));
     return copy.innerHTML;
   });
+}
+
+/** Number of drawn diagrams in the content of the page open in `page`. */
+const drawnDiagrams = (page) =>
+  page.evaluate(() => document.querySelectorAll('.theme-doc-markdown .docusaurus-mermaid-container:has(svg)').length);
+
+/**
+ * Loads one page and returns its rendered Markdown content. `still` has
+ * JavaScript off: the server-rendered HTML holds everything a chapter prints
+ * (highlighted code, every tab, diagrams drawn at build time), and reading it
+ * costs a fraction of a page start. Only a page whose diagrams the build left
+ * to the browser (a build without Chromium) is loaded again in `live`.
+ */
+async function grabChapter({still, live}, url, diagrams, log) {
+  const response = await still.goto(url, {waitUntil: 'domcontentloaded'});
+  if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
+  if (diagrams === 0 || (await drawnDiagrams(still)) >= diagrams) return contentOf(still);
+  // Hydration is the signal; images load again in the print document.
+  await live.goto(url, {waitUntil: 'domcontentloaded'});
+  await live.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+  // The browser draws the diagrams after hydration with no placeholder: wait for as many as the
+  // page's Markdown holds.
+  try {
+    await live.waitForFunction(
+      (n) => document.querySelectorAll('.theme-doc-markdown .docusaurus-mermaid-container:has(svg)').length >= n,
+      diagrams,
+      {timeout: 30_000},
+    );
+  } catch {
+    log(`Warning: ${url} drew fewer than ${diagrams} diagram(s) in 30 s.`);
+  }
+  return contentOf(live);
 }
 
 function documentHtml({guide, docsVersion, siteVersion, siteUrl, cssHref, toc, created}) {
@@ -261,18 +275,21 @@ export async function printGuides({buildDir = 'build', outDir = 'dist/pdf', only
     const urls = [...new Set(plan.flatMap((p) => p.chapters.map((c) => c.url)))];
     const contents = new Map();
     const queue = [...urls];
+    const stillContext = await browser.newContext({javaScriptEnabled: false});
     await Promise.all(
       Array.from({length: CONCURRENCY}, async () => {
-        const page = await context.newPage();
+        const pages = {still: await stillContext.newPage(), live: await context.newPage()};
         for (let url = queue.shift(); url; url = queue.shift()) {
           const local = `${serverOrigin}${new URL(url).pathname}`;
-          const html = await grabChapter(page, local, diagrams.get(url) ?? 0, log);
+          const html = await grabChapter(pages, local, diagrams.get(url) ?? 0, log);
           if (html === null) throw new Error(`${local} has no doc content (.theme-doc-markdown).`);
           contents.set(url, html);
         }
-        await page.close();
+        await pages.still.close();
+        await pages.live.close();
       }),
     );
+    await stillContext.close();
     await fs.mkdir(outDir, {recursive: true});
     const created = new Date().toISOString().slice(0, 10);
     const results = [];
