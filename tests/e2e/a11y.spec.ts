@@ -1,5 +1,5 @@
 import {test, expect, sitePath, hydrated} from './fixtures';
-import {axeViolations, injectAxe, sampledContrastViolations} from './axe';
+import {axeViolations, injectAxe, sampledAxeViolations, STYLE_RULES} from './axe';
 
 /**
  * WCAG 2.0/2.1 A and AA (axe) on the pages the sitemap walk
@@ -49,42 +49,45 @@ test('a checklist item names its checkbox', async ({page}) => {
   );
 });
 
-test('the sampled contrast check finds low contrast once per text style, nested styles too', async ({
-  browser,
-  baseURL,
-}) => {
+test('the sampled axe run checks contrast and links once per style, nested styles too', async ({browser, baseURL}) => {
   const context = await browser.newContext({reducedMotion: 'reduce', baseURL});
   await injectAxe(context);
   const page = await context.newPage();
   await page.goto(sitePath('glossary/'));
   await hydrated(page);
   const checked = new Set<string>();
+  const rules = [...STYLE_RULES];
   // The page as built passes, and every style it shows is now checked.
-  expect(await sampledContrastViolations(page, {checked})).toEqual([]);
+  expect(await sampledAxeViolations(page, {rules, checked})).toEqual([]);
   const styles = checked.size;
   expect(styles).toBeGreaterThan(5);
-  expect(await sampledContrastViolations(page, {checked})).toEqual([]);
+  expect(await sampledAxeViolations(page, {rules, checked})).toEqual([]);
   expect(checked.size).toBe(styles);
-  // Grey on grey, twice in one style, with a second low-contrast style nested
-  // inside a text that passes.
+  // Grey on grey, twice in one style; a second low-contrast style nested in
+  // a text that passes; a link told from its text by a colour too close to it.
   await page.locator('main article').evaluate((article) => {
     article.insertAdjacentHTML(
       'afterbegin',
       '<p id="grey-1" style="color:#777;background:#888">Grey on grey</p>' +
         '<p id="grey-2" style="color:#777;background:#888">Grey on grey again</p>' +
-        '<p id="plain">Readable text with <span id="faint" style="color:#ddd">faint words</span> inside.</p>',
+        '<p id="plain">Readable text with <span id="faint" style="color:#ddd">faint words</span> inside.</p>' +
+        '<p style="color:#222">Text with <a id="hidden-link" href="#x" style="color:#555;text-decoration:none">a link</a> in it.</p>',
     );
   });
-  const found = await sampledContrastViolations(page, {checked});
-  expect(found).toHaveLength(1);
-  expect(found[0]).toMatch(/^color-contrast \(serious, 2 nodes\): /);
-  expect(found[0]).toContain('#faint');
-  expect(found[0]).toMatch(/#grey-[12]/);
-  expect(checked.size).toBe(styles + 2);
-  // Both styles are known now: a later page with them is not checked again.
-  expect(await sampledContrastViolations(page, {checked})).toEqual([]);
-  // With nothing known, every style of the page is checked again, the two
-  // failing ones among them.
-  expect(await sampledContrastViolations(page, {checked: new Set()})).not.toEqual([]);
+  const found = await sampledAxeViolations(page, {rules, checked});
+  expect(found).toHaveLength(2);
+  const contrast = found.find((line) => line.startsWith('color-contrast '));
+  expect(contrast).toMatch(/^color-contrast \(serious, 2 nodes\): /);
+  expect(contrast).toContain('#faint');
+  expect(contrast).toMatch(/#grey-[12]/);
+  expect(found.find((line) => line.startsWith('link-in-text-block '))).toMatch(/\(serious, 1 nodes\): #hidden-link$/);
+  // Four new text styles (the grey, the faint words, the dark paragraph, the
+  // link's own text) and one link style.
+  expect(checked.size).toBe(styles + 5);
+  // All are known now: a later page with them is not checked again.
+  expect(await sampledAxeViolations(page, {rules, checked})).toEqual([]);
+  // With nothing known, every style of the page is checked again, every rule of
+  // the run too.
+  expect(await sampledAxeViolations(page, {checked: new Set()})).toHaveLength(2);
   await context.close();
 });

@@ -31,26 +31,16 @@ export async function injectAxe(context: BrowserContext): Promise<void> {
 
 /**
  * Runs the injected axe (injectAxe) on the page once its CSS transitions have
- * ended, with the WCAG_TAGS rules (less `disable`) or only `rules`, over
- * `include` (selectors, default the whole page) less `exclude`; returns one
- * line per violated rule, as axeViolations does.
+ * ended, with the WCAG_TAGS rules or only `rules`, over `include` (selectors,
+ * default the whole page); returns one line per violated rule, as
+ * axeViolations does.
  */
 export async function injectedAxeViolations(
   page: Page,
-  {
-    include,
-    exclude = [],
-    rules,
-    disable = [],
-  }: {include?: string[]; exclude?: string[]; rules?: string[]; disable?: string[]} = {},
+  {include, rules}: {include?: string[]; rules?: string[]} = {},
 ): Promise<string[]> {
   await transitionsEnded(page);
   const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: WCAG_TAGS};
-  const disabled = Object.fromEntries(disable.map((id) => [id, {enabled: false}]));
-  const context = {
-    ...(include ? {include: include.map((s) => [s])} : {}),
-    exclude: exclude.map((s) => [s]),
-  };
   const violations = await page.evaluate(
     async ([context, options]) => {
       const axe = (window as unknown as {axe?: {run(c: unknown, o: unknown): Promise<{violations: AxeViolation[]}>}})
@@ -62,47 +52,87 @@ export async function injectedAxeViolations(
         nodes: v.nodes.map((n) => ({target: n.target})),
       }));
     },
-    [context, {runOnly, rules: disabled, resultTypes: ['violations']}] as const,
+    [include ? {include: include.map((s) => [s])} : {exclude: []}, {runOnly, resultTypes: ['violations']}] as const,
   );
   return violations.map(describeViolation);
 }
 
-/** The attribute that marks the elements a sampled contrast check looks at. */
-const SAMPLE_ATTRIBUTE = 'data-axe-contrast-sample';
+/** The attribute that marks the elements the style-bound rules look at in a sampled run. */
+const SAMPLE_ATTRIBUTE = 'data-axe-sample';
 
 /**
- * Text styles whose contrast this worker has checked already (see
- * sampledContrastViolations), by signature.
+ * The rules whose result for an element is a function of its style: text
+ * contrast, and links told from the text around them. A sampled run
+ * (sampledAxeViolations) checks them on one element per style.
  */
-const checkedTextStyles = new Set<string>();
+export const STYLE_RULES = ['color-contrast', 'link-in-text-block'] as const;
 
 /**
- * axe's `color-contrast` rule over one element of each text style in the
- * page (or in `within`) that `checked` has not seen yet; returns violations
- * as injectedAxeViolations does, and adds the styles to `checked`.
+ * Styles whose contrast and links this worker has checked already (see
+ * sampledAxeViolations), by signature.
+ */
+const checkedStyles = new Set<string>();
+
+/**
+ * Runs the injected axe once over the whole page, as injectedAxeViolations
+ * does (every WCAG_TAGS rule, or only `rules`), but the two STYLE_RULES look
+ * only at elements of a style that `checked` has not seen yet (one element per
+ * style); adds those styles to `checked`.
  *
- * The rule's cost is per text element (it stacks up the page at each one to
- * find the background), about 0.7 s of the 0.9 s of a whole-page run here,
- * while a docs site repeats a few dozen styles on every page. Its result for
- * an element is a function of what the signature holds: the text colour,
- * size, weight, shadow and stroke; the opacity of the element and of every
- * element around it; and the backgrounds behind it, each element's
- * background colour and image up to the first opaque colour (with blend
- * modes and the element's own position, for text laid over something it is
- * not inside). Two elements with one signature pass or fail together, so the
- * walk checks each style once per colour mode and worker instead of on
- * every page: the same coverage at a fraction of the time.
+ * Text contrast was most of the sitemap walk's time: its cost is per text
+ * element (it stacks up the page at each one to find the background), while
+ * a docs site repeats a few dozen styles on every page. Its result for an
+ * element is a function of what the signature holds: the text colour, size,
+ * weight, shadow and stroke; the opacity of the element and of every element
+ * around it; the backgrounds behind it (each element's background colour and
+ * image up to the first opaque colour, blend modes, and the element's own
+ * position, for text laid over something it is not inside). A link's
+ * signature adds what tells it from the text of its block: its decoration,
+ * bottom border, weight and style, the block's colour and weight, and
+ * whether the link is all of its block's text. Two elements with one
+ * signature pass or fail together, so a walk checks each style once per
+ * colour mode and worker instead of on every page.
  */
-export async function sampledContrastViolations(
+export async function sampledAxeViolations(
   page: Page,
-  {within, checked = checkedTextStyles}: {within?: string; checked?: Set<string>} = {},
+  {rules, checked = checkedStyles}: {rules?: string[]; checked?: Set<string>} = {},
 ): Promise<string[]> {
   await transitionsEnded(page);
   const fresh = await page.evaluate(
-    ([scope, seen, attribute]) => {
-      const styleOf = (el: Element): string => {
+    ([seen, attribute]) => {
+      interface Around {
+        opacity: number;
+        backgrounds: string[];
+        opaque: boolean;
+      }
+      const around = new Map<Element, Around>();
+      // Opacity and backgrounds from the element out, each element's computed once per run.
+      const aroundOf = (el: Element): Around => {
+        const known = around.get(el);
+        if (known) return known;
+        const style = getComputedStyle(el);
+        const outer = el.parentElement ? aroundOf(el.parentElement) : {opacity: 1, backgrounds: [], opaque: false};
+        const own: string[] = [];
+        let opaque = false;
+        if (style.mixBlendMode !== 'normal') own.push(`blend ${style.mixBlendMode}`);
+        if (style.backgroundImage !== 'none') own.push(`image ${style.backgroundImage}`);
+        const bg = style.backgroundColor;
+        if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') {
+          own.push(`bg ${bg}`);
+          opaque = !bg.startsWith('rgba') || /,\s*1\)$/.test(bg);
+        }
+        const result = {
+          opacity: Number(style.opacity) * outer.opacity,
+          backgrounds: opaque ? own : [...own, ...outer.backgrounds],
+          opaque: opaque || outer.opaque,
+        };
+        around.set(el, result);
+        return result;
+      };
+      const textStyle = (el: Element): string => {
         const own = getComputedStyle(el);
-        const parts = [
+        const {opacity, backgrounds} = aroundOf(el);
+        return [
           own.color,
           own.fontSize,
           own.fontWeight,
@@ -111,51 +141,81 @@ export async function sampledContrastViolations(
           own.webkitTextStrokeColor,
           own.position,
           el.closest('svg') ? `svg fill ${own.fill} ${own.stroke}` : '',
-        ];
-        let opacity = 1;
-        let opaque = false;
-        for (let node: Element | null = el; node; node = node.parentElement) {
-          const style = node === el ? own : getComputedStyle(node);
-          opacity *= Number(style.opacity);
-          if (opaque) continue;
-          if (style.mixBlendMode !== 'normal') parts.push(`blend ${style.mixBlendMode}`);
-          if (style.backgroundImage !== 'none') parts.push(`image ${style.backgroundImage}`);
-          const bg = style.backgroundColor;
-          if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') {
-            parts.push(`bg ${bg}`);
-            opaque = !/^rgba/.test(bg) || /,\s*1\)$/.test(bg);
-          }
-        }
-        parts.push(`opacity ${opacity.toFixed(3)}`);
-        return parts.join('|');
+          `opacity ${opacity.toFixed(3)}`,
+          ...backgrounds,
+        ].join('|');
+      };
+      const linkStyle = (el: Element): string => {
+        const own = getComputedStyle(el);
+        let block = el.parentElement;
+        while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
+        const blockStyle = block ? getComputedStyle(block) : own;
+        const alone = (block?.textContent ?? '').trim() === (el.textContent ?? '').trim();
+        return [
+          'link',
+          own.textDecorationLine,
+          own.textDecorationStyle,
+          `${own.borderBottomWidth} ${own.borderBottomStyle} ${own.borderBottomColor}`,
+          own.fontStyle,
+          blockStyle.color,
+          blockStyle.fontWeight,
+          alone ? 'alone' : 'in text',
+          textStyle(el),
+        ].join('|');
       };
       const known = new Set(seen);
       const found: string[] = [];
-      const root = scope ? document.querySelector(scope) : document.body;
-      if (!root) return found;
-      for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
+      const mark = (el: Element, kind: string, signature: string) => {
+        if (known.has(signature)) return;
+        known.add(signature);
+        found.push(signature);
+        const marks = el.getAttribute(attribute);
+        el.setAttribute(attribute, marks ? `${marks} ${kind}` : kind);
+      };
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const isLink = el.matches('a[href], [role=link]');
         const hasText = Array.from(el.childNodes).some(
           (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
         );
-        if (!hasText || !el.checkVisibility()) continue;
-        const signature = styleOf(el);
-        if (known.has(signature)) continue;
-        known.add(signature);
-        found.push(signature);
-        el.setAttribute(attribute, '');
+        if ((!isLink && !hasText) || !el.checkVisibility()) continue;
+        if (hasText) mark(el, 'contrast', textStyle(el));
+        if (isLink) mark(el, 'link', linkStyle(el));
       }
       return found;
     },
-    [within ?? null, [...checked], SAMPLE_ATTRIBUTE] as const,
+    [[...checked], SAMPLE_ATTRIBUTE] as const,
   );
-  if (fresh.length === 0) return [];
+  const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: WCAG_TAGS};
   try {
-    // The marked elements, less what is inside them and not marked itself.
-    return await injectedAxeViolations(page, {
-      include: [`[${SAMPLE_ATTRIBUTE}]`],
-      exclude: [`[${SAMPLE_ATTRIBUTE}] :not([${SAMPLE_ATTRIBUTE}])`],
-      rules: ['color-contrast'],
-    });
+    const violations = await page.evaluate(
+      async ([options, attribute]) => {
+        interface Axe {
+          configure(spec: unknown): void;
+          reset(): void;
+          run(context: unknown, options: unknown): Promise<{violations: AxeViolation[]}>;
+        }
+        const axe = (window as unknown as {axe?: Axe}).axe;
+        if (!axe) throw new Error('axe is not in the page (injectAxe)');
+        // The style-bound rules see only the marked elements (their own matching still applies).
+        axe.configure({
+          rules: [
+            {id: 'color-contrast', selector: `[${attribute}~="contrast"]`},
+            {id: 'link-in-text-block', selector: `[${attribute}~="link"]`},
+          ],
+        });
+        try {
+          return (await axe.run({exclude: []}, options)).violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            nodes: v.nodes.map((n) => ({target: n.target})),
+          }));
+        } finally {
+          axe.reset();
+        }
+      },
+      [{runOnly, resultTypes: ['violations']}, SAMPLE_ATTRIBUTE] as const,
+    );
+    return violations.map(describeViolation);
   } finally {
     for (const signature of fresh) checked.add(signature);
     await page.evaluate((attribute) => {

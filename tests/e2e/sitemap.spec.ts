@@ -6,7 +6,8 @@ import {
   diagramCounts,
   injectAxe,
   injectedAxeViolations,
-  sampledContrastViolations,
+  sampledAxeViolations,
+  STYLE_RULES,
   toggleColorMode,
   waitForDiagrams,
   DIAGRAM_SELECTOR,
@@ -23,19 +24,18 @@ import {
  * so the shared JavaScript and CSS come from the HTTP cache as they do for a
  * reader.
  *
- * Each page gets every rule in the mode it opens in, text contrast on each
- * text style the worker has not checked yet in that mode
- * (sampledContrastViolations: the rule's result is the same for every
- * element of one style, and it was most of the walk's time). Then the navbar
- * toggle switches the mode, and the rules whose result can change with it
- * run again: text contrast (sampled, over the whole page), links told apart
- * by colour in <main> (the article, its table of contents and pagination),
- * and every rule on the diagrams, whose other drawing is now the one shown.
- * Nothing else in a page differs between the modes but the toggle's own
- * label. The stored mode carries over, so the next page opens in the other
- * mode: the navbar, sidebar and footer, the same on every page but for which
- * links are open and active, get every rule in both modes on half of the
- * pages each.
+ * Each page gets every rule in the mode it opens in, in one axe run; the two
+ * rules whose result is a function of an element's style (text contrast,
+ * links told from their text by colour) look only at the styles the worker
+ * has not checked yet in that mode (sampledAxeViolations: they were most of
+ * the walk's time, and a docs site repeats a few dozen styles on every page).
+ * Then the navbar toggle switches the mode, and the rules whose result can
+ * change with it run again: those two, over the whole page, and every rule
+ * on the diagrams, whose other drawing is now the one shown. Nothing else in
+ * a page differs between the modes but the toggle's own label. The stored
+ * mode carries over, so the next page opens in the other mode: the navbar,
+ * sidebar and footer, the same on every page but for which links are open
+ * and active, get every rule in both modes on half of the pages each.
  */
 const sitemap = path.join(process.env.DEPLOY_BUILD_DIR ?? 'build', 'sitemap.xml');
 const xml = existsSync(sitemap) ? readFileSync(sitemap, 'utf8') : '';
@@ -91,15 +91,10 @@ for (let chunk = 0; chunk < CHUNKS; chunk += 1) {
       try {
         await waitForDiagrams(page, count);
         const first = await colorModeOf(page);
-        const once = [
-          ...(await injectedAxeViolations(page, {disable: ['color-contrast']})),
-          ...(await sampledContrastViolations(page)),
-        ];
-        for (const line of once) violations.push(`${p} (${first}) ${line}`);
+        for (const line of await sampledAxeViolations(page)) violations.push(`${p} (${first}) ${line}`);
         const second = await toggleColorMode(page, count);
         const again = [
-          ...(await sampledContrastViolations(page)),
-          ...(await injectedAxeViolations(page, {include: ['main'], rules: ['link-in-text-block']})),
+          ...(await sampledAxeViolations(page, {rules: [...STYLE_RULES]})),
           ...(count > 0 ? await injectedAxeViolations(page, {include: [DIAGRAM_SELECTOR]}) : []),
         ];
         for (const line of again) violations.push(`${p} (${second}) ${line}`);
