@@ -62,10 +62,12 @@ process.env.BASE_URL = DEPLOY_BASE;
 ensureChromium();
 run('Typecheck', 'npx', ['tsc', '--noEmit']);
 run('Lint', 'node', ['scripts/lint.mjs']);
+// Two test files at a time (Node's default is one fewer than the cores: one, here).
 run('Unit tests', 'node', [
   '--import',
   'tsx',
   '--test',
+  '--test-concurrency=2',
   '--test-reporter=spec',
   ...testFiles('tests/unit', '.test.ts'),
 ]);
