@@ -143,7 +143,10 @@ const config: Config = {
     // llms.txt and llms-full.txt at the base root; also the chapter list of `npm run pdf`.
     [
       llmsTxt,
-      {instances: [{id: 'default'}, {id: 'api', label: 'API'}, {id: 'upgrade-guides', label: 'Upgrade Guides'}]},
+      {
+        enabled: readFlag(process.env, 'ORRERY_LLMS_TXT', true),
+        instances: [{id: 'default'}, {id: 'api', label: 'API'}, {id: 'upgrade-guides', label: 'Upgrade Guides'}],
+      },
     ],
     // Each switch turns one mechanism off (true by default; each plugin's README.md says what changes).
     // Code highlighted on the server, token colors from CSS, Prism out of the first load.

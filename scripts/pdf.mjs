@@ -235,7 +235,9 @@ async function printGuide(context, o) {
 export async function printGuides({buildDir = 'build', outDir = 'dist/pdf', only, log = console.log} = {}) {
   const llmsFile = path.join(buildDir, 'llms.txt');
   if (!existsSync(llmsFile)) {
-    throw new Error(`${llmsFile} is missing: build the site first (npm run build); llms.txt lists the chapters.`);
+    throw new Error(
+      `${llmsFile} is missing: build the site first (npm run build, without ORRERY_LLMS_TXT=0); llms.txt lists the chapters.`,
+    );
   }
   const llms = readFileSync(llmsFile, 'utf8');
   const {docsVersion, sections} = parseLlmsTxt(llms);

@@ -77,7 +77,7 @@ const checkedStyles = new Set<string>();
  * Runs the injected axe once over the whole page, as injectedAxeViolations
  * does (every WCAG_TAGS rule, or only `rules`), but the two STYLE_RULES look
  * only at elements of a style that `checked` has not seen yet (one element per
- * style); adds those styles to `checked`.
+ * style; inside `within` only, when given); adds those styles to `checked`.
  *
  * Text contrast was most of the sitemap walk's time: its cost is per text
  * element (it stacks up the page at each one to find the background), while
@@ -95,11 +95,11 @@ const checkedStyles = new Set<string>();
  */
 export async function sampledAxeViolations(
   page: Page,
-  {rules, checked = checkedStyles}: {rules?: string[]; checked?: Set<string>} = {},
+  {rules, within, checked = checkedStyles}: {rules?: string[]; within?: string; checked?: Set<string>} = {},
 ): Promise<string[]> {
   await transitionsEnded(page);
   const fresh = await page.evaluate(
-    ([seen, attribute]) => {
+    ([seen, attribute, scope]) => {
       interface Around {
         opacity: number;
         backgrounds: string[];
@@ -172,7 +172,8 @@ export async function sampledAxeViolations(
         const marks = el.getAttribute(attribute);
         el.setAttribute(attribute, marks ? `${marks} ${kind}` : kind);
       };
-      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const root = scope ? document.querySelector(scope) : document.body;
+      for (const el of root ? Array.from(root.querySelectorAll('*')) : []) {
         const isLink = el.matches('a[href], [role=link]');
         const hasText = Array.from(el.childNodes).some(
           (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
@@ -183,7 +184,7 @@ export async function sampledAxeViolations(
       }
       return found;
     },
-    [[...checked], SAMPLE_ATTRIBUTE] as const,
+    [[...checked], SAMPLE_ATTRIBUTE, within ?? null] as const,
   );
   const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: WCAG_TAGS};
   try {

@@ -9,6 +9,7 @@ import bundleTrim from '../../src/plugins/bundle-trim/index.ts';
 import navigation from '../../src/plugins/navigation/index.ts';
 import earlyInput from '../../src/plugins/early-input/index.ts';
 import mermaidSvg from '../../src/plugins/mermaid-svg/index.ts';
+import llmsTxt from '../../src/plugins/llms-txt/index.ts';
 
 // `enabled: false` (ORRERY_CODE_HIGHLIGHT=0 and the like in docusaurus.config.ts) removes the
 // plugin before it reads its context: a stock Docusaurus site for that mechanism.
@@ -22,6 +23,11 @@ for (const [name, plugin] of Object.entries({codeHighlight, pageStartup, bundleT
 
 test('mermaidSvg: enabled false turns the plugin off', () => {
   assert.equal(mermaidSvg(context, {enabled: false}), null);
+});
+
+test('llmsTxt: enabled false turns the plugin off', () => {
+  assert.equal(llmsTxt(context, {enabled: false, instances: [{id: 'default'}]}), null);
+  assert.notEqual(llmsTxt({siteConfig: {url: 'https://example.org'}} as LoadContext, {instances: [{id: 'default'}]}), null);
 });
 
 // The two remark plugins are switched in docusaurus.config.ts itself: load it as `docusaurus build`

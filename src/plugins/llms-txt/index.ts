@@ -151,7 +151,8 @@ export function readOptions(options: unknown): Options {
   return {instances: instances as InstanceOption[]};
 }
 
-export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown): Plugin {
+export default function llmsTxtPlugin(context: LoadContext, rawOptions: unknown): Plugin | null {
+  if ((rawOptions as {enabled?: unknown} | undefined)?.enabled === false) return null;
   const options = readOptions(rawOptions);
   let sections: LlmsSection[] = [];
   let older: LlmsSection[] = [];
