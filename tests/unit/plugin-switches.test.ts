@@ -27,7 +27,10 @@ test('mermaidSvg: enabled false turns the plugin off', () => {
 
 test('llmsTxt: enabled false turns the plugin off', () => {
   assert.equal(llmsTxt(context, {enabled: false, instances: [{id: 'default'}]}), null);
-  assert.notEqual(llmsTxt({siteConfig: {url: 'https://example.org'}} as LoadContext, {instances: [{id: 'default'}]}), null);
+  assert.notEqual(
+    llmsTxt({siteConfig: {url: 'https://example.org'}} as LoadContext, {instances: [{id: 'default'}]}),
+    null,
+  );
 });
 
 // The two remark plugins are switched in docusaurus.config.ts itself: load it as `docusaurus build`
