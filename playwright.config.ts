@@ -36,19 +36,9 @@ export default defineConfig<DeployOptions>({
     trace: 'off',
     launchOptions: chromiumLaunchOptions,
   },
+  // The deploy projects first: their longest test (the PDFs, about 75 s) then starts at once
+  // instead of running alone at the end while the other worker has nothing left.
   projects: [
-    {
-      name: 'site',
-      testDir: './tests/e2e',
-      testIgnore: /search-hosted\.spec\.ts$/,
-      use: {...chrome, target: 'build'},
-    },
-    {
-      name: 'hosted-search',
-      testDir: './tests/e2e',
-      testMatch: /search-hosted\.spec\.ts$/,
-      use: {...chrome, target: 'hosted'},
-    },
     {
       name: 'nginx',
       testDir: './tests/deploy',
@@ -68,6 +58,18 @@ export default defineConfig<DeployOptions>({
       testDir: './tests/deploy',
       fullyParallel: true,
       testMatch: /hosted\.spec\.ts$/,
+      use: {...chrome, target: 'hosted'},
+    },
+    {
+      name: 'site',
+      testDir: './tests/e2e',
+      testIgnore: /search-hosted\.spec\.ts$/,
+      use: {...chrome, target: 'build'},
+    },
+    {
+      name: 'hosted-search',
+      testDir: './tests/e2e',
+      testMatch: /search-hosted\.spec\.ts$/,
       use: {...chrome, target: 'hosted'},
     },
   ],

@@ -281,6 +281,21 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
     }),
   );
   console.log('  k is the exponent in cost ∝ pages^k between consecutive sizes: 1 is linear growth.');
+  const kinds = ['runtime', 'meta', 'index', 'filter', 'fragment', 'other'];
+  printTable(
+    'Search: bytes to first results by Pagefind file (cold query "anchor", gzip on the wire)',
+    ['Guide pages', ...kinds],
+    rows.map((r) => [
+      r.guides,
+      ...kinds.map((kind) => {
+        const entry = r.search?.coldQuery?.byKind?.[kind];
+        return entry ? `${kb(entry.bytes)} (${entry.requests})` : '–';
+      }),
+    ]),
+  );
+  console.log(
+    "  meta: every page's hash and word count; index: the word-index chunks the query reads; filter: the version filter's page lists.",
+  );
 }
 
 // Write one synthetic site and leave it in place: node scripts/bench-scale.mjs --make 2000

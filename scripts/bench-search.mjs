@@ -127,6 +127,22 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
+/**
+ * What a Pagefind file is, by its name: the runtime (JavaScript, WebAssembly,
+ * the entry), the page list (`pf_meta`: every page's hash and word count, so
+ * it grows with the site), a word-index chunk, a filter's page lists, or a
+ * result's page data (fragment).
+ */
+export function searchFileKind(url) {
+  const name = new URL(url).pathname.split('/').pop() ?? '';
+  if (name.endsWith('.pf_meta')) return 'meta';
+  if (name.endsWith('.pf_index')) return 'index';
+  if (name.endsWith('.pf_filter')) return 'filter';
+  if (name.endsWith('.pf_fragment')) return 'fragment';
+  if (name.endsWith('.wasm') || name.endsWith('.js') || name === 'pagefind-entry.json') return 'runtime';
+  return 'other';
+}
+
 export async function measure(site, label, docPath) {
   // Served as `npm run serve` serves it, gzipped as the deployed nginx does (scripts/bench-lib.mjs).
   const server = await serveCompressed(site);
@@ -140,7 +156,7 @@ export async function measure(site, label, docPath) {
     await cdp.send('Network.setCacheDisabled', {cacheDisabled: false});
     const urls = new Map();
     let counting = false;
-    const bytes = {search: 0, all: 0, searchRequests: 0, allRequests: 0};
+    const bytes = {search: 0, all: 0, searchRequests: 0, allRequests: 0, byKind: {}};
     cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
     cdp.on('Network.loadingFinished', (e) => {
       if (!counting) return;
@@ -150,6 +166,10 @@ export async function measure(site, label, docPath) {
       if (url.includes('/pagefind/')) {
         bytes.search += e.encodedDataLength;
         bytes.searchRequests += 1;
+        const kind = searchFileKind(url);
+        const entry = (bytes.byKind[kind] ??= {bytes: 0, requests: 0});
+        entry.bytes += e.encodedDataLength;
+        entry.requests += 1;
       }
     });
 
