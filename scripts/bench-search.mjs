@@ -129,7 +129,7 @@ const percentile = (values, p) => {
 
 /**
  * What a Pagefind file is, by its name: the runtime (JavaScript, WebAssembly,
- * the entry), the page list (`pf_meta`: every page's hash and word count, so
+ * the entry; the WebAssembly is `wasm.<language>.pagefind`), the page list (`pf_meta`: every page's hash and word count, so
  * it grows with the site), a word-index chunk, a filter's page lists, or a
  * result's page data (fragment).
  */
@@ -139,7 +139,7 @@ export function searchFileKind(url) {
   if (name.endsWith('.pf_index')) return 'index';
   if (name.endsWith('.pf_filter')) return 'filter';
   if (name.endsWith('.pf_fragment')) return 'fragment';
-  if (name.endsWith('.wasm') || name.endsWith('.js') || name === 'pagefind-entry.json') return 'runtime';
+  if (name.endsWith('.pagefind') || name.endsWith('.js') || name === 'pagefind-entry.json') return 'runtime';
   return 'other';
 }
 
