@@ -138,6 +138,13 @@ test('the loader replaces the deferred entry scripts and is the same text on eve
     '<head><script src=/base/runtime~main.js defer></script><script src="/base/main.js" defer></script></head>';
   const page = (body: string): string => withPageLoader(`${head}<body>${body}</body>`, 'page.html');
   assert.deepEqual(deferredScripts(head), ['/base/runtime~main.js', '/base/main.js']);
+  // webpack's build (ORRERY_FASTER=0) leaves the HTML unminified.
+  assert.deepEqual(
+    deferredScripts(
+      '<script src="/base/runtime~main.js" defer="defer"></script><script src="/base/main.js" defer=""></script>',
+    ),
+    ['/base/runtime~main.js', '/base/main.js'],
+  );
   const out = page('<div id="__docusaurus">a</div>');
   assert.doesNotMatch(out, /<script src=/);
   assert.ok(

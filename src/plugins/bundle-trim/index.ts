@@ -165,9 +165,16 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
           // With route parts, Docusaurus's preload loads the parts a page needs first (./client/preload.ts).
           ...(split
             ? [
+                // Matched by the request before it is resolved (core's `import preload from
+                // './preload'`): replacing the resolved file instead works in Rspack, but webpack
+                // (ORRERY_FASTER=0) then resolves preload.ts's own imports from core's folder.
                 new bundler.NormalModuleReplacementPlugin(
-                  /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]preload\.js$/,
-                  path.join(dir, 'client', 'preload.ts'),
+                  /^\.\/preload(\.js)?$/,
+                  (resource: {context?: string; request: string}) => {
+                    if (/[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client$/.test(resource.context ?? '')) {
+                      resource.request = path.join(dir, 'client', 'preload.ts');
+                    }
+                  },
                 ),
               ]
             : []),

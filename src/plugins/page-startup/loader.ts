@@ -35,7 +35,8 @@ export function loaderScript(entryScripts: readonly string[]): string {
 }
 
 /** A `<script src=… defer></script>` as Docusaurus's template writes it (after the HTML minifier). */
-const DEFERRED_SCRIPT = /<script src=(?:"([^"]*)"|([^\s"'=<>`]+)) defer(?:="")?><\/script>/g;
+// Minified (`defer`, as @docusaurus/faster writes it) or not (`defer="defer"`, webpack's build).
+const DEFERRED_SCRIPT = /<script src=(?:"([^"]*)"|([^\s"'=<>`]+)) defer(?:="(?:defer)?")?><\/script>/g;
 
 /** The entry scripts of a page: the deferred scripts of Docusaurus's template, in order. */
 export function deferredScripts(html: string): string[] {
