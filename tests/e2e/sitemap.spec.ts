@@ -42,7 +42,7 @@ const sitemap = path.join(process.env.DEPLOY_BUILD_DIR ?? 'build', 'sitemap.xml'
 const xml = existsSync(sitemap) ? readFileSync(sitemap, 'utf8') : '';
 const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
 const diagrams = diagramCounts();
-const CHUNKS = 8;
+const CHUNKS = 6;
 
 // The chunks share no state: let both workers take them.
 test.describe.configure({mode: 'parallel'});
