@@ -33,26 +33,41 @@ export async function injectAxe(context: BrowserContext): Promise<void> {
  * Runs the injected axe (injectAxe) on the page once its CSS transitions have
  * ended, with the WCAG_TAGS rules or only `rules`, over `include` (selectors,
  * default the whole page); returns one line per violated rule, as
- * axeViolations does.
+ * axeViolations does. `narrow` gives rules a selector of their own for this
+ * run (`axe.configure`, undone by `axe.reset` after it).
  */
 export async function injectedAxeViolations(
   page: Page,
-  {include, rules}: {include?: string[]; rules?: string[]} = {},
+  {include, rules, narrow = {}}: {include?: string[]; rules?: string[]; narrow?: Record<string, string>} = {},
 ): Promise<string[]> {
   await transitionsEnded(page);
   const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: WCAG_TAGS};
   const violations = await page.evaluate(
-    async ([context, options]) => {
-      const axe = (window as unknown as {axe?: {run(c: unknown, o: unknown): Promise<{violations: AxeViolation[]}>}})
-        .axe;
+    async ([context, options, selectors]) => {
+      interface Axe {
+        configure(spec: unknown): void;
+        reset(): void;
+        run(context: unknown, options: unknown): Promise<{violations: AxeViolation[]}>;
+      }
+      const axe = (window as unknown as {axe?: Axe}).axe;
       if (!axe) throw new Error('axe is not in the page (injectAxe)');
-      return (await axe.run(context, options)).violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        nodes: v.nodes.map((n) => ({target: n.target})),
-      }));
+      const narrowed = Object.entries(selectors);
+      if (narrowed.length > 0) axe.configure({rules: narrowed.map(([id, selector]) => ({id, selector}))});
+      try {
+        return (await axe.run(context, options)).violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.map((n) => ({target: n.target})),
+        }));
+      } finally {
+        if (narrowed.length > 0) axe.reset();
+      }
     },
-    [include ? {include: include.map((s) => [s])} : {exclude: []}, {runOnly, resultTypes: ['violations']}] as const,
+    [
+      include ? {include: include.map((s) => [s])} : {exclude: []},
+      {runOnly, resultTypes: ['violations']},
+      narrow,
+    ] as const,
   );
   return violations.map(describeViolation);
 }
@@ -186,37 +201,15 @@ export async function sampledAxeViolations(
     },
     [[...checked], SAMPLE_ATTRIBUTE, within ?? null] as const,
   );
-  const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: WCAG_TAGS};
   try {
-    const violations = await page.evaluate(
-      async ([options, attribute]) => {
-        interface Axe {
-          configure(spec: unknown): void;
-          reset(): void;
-          run(context: unknown, options: unknown): Promise<{violations: AxeViolation[]}>;
-        }
-        const axe = (window as unknown as {axe?: Axe}).axe;
-        if (!axe) throw new Error('axe is not in the page (injectAxe)');
-        // The style-bound rules see only the marked elements (their own matching still applies).
-        axe.configure({
-          rules: [
-            {id: 'color-contrast', selector: `[${attribute}~="contrast"]`},
-            {id: 'link-in-text-block', selector: `[${attribute}~="link"]`},
-          ],
-        });
-        try {
-          return (await axe.run({exclude: []}, options)).violations.map((v) => ({
-            id: v.id,
-            impact: v.impact,
-            nodes: v.nodes.map((n) => ({target: n.target})),
-          }));
-        } finally {
-          axe.reset();
-        }
+    // The style-bound rules see only the marked elements (their own matching still applies).
+    return await injectedAxeViolations(page, {
+      rules,
+      narrow: {
+        'color-contrast': `[${SAMPLE_ATTRIBUTE}~="contrast"]`,
+        'link-in-text-block': `[${SAMPLE_ATTRIBUTE}~="link"]`,
       },
-      [{runOnly, resultTypes: ['violations']}, SAMPLE_ATTRIBUTE] as const,
-    );
-    return violations.map(describeViolation);
+    });
   } finally {
     for (const signature of fresh) checked.add(signature);
     await page.evaluate((attribute) => {
