@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // CI: after `npm install`, package-lock.json must still say what the committed one says.
-// Entries for other platforms' optional binaries (Pagefind's, SWC's, Rspack's for macOS or
+// Entries for other platforms' optional binaries (the Pagefind, SWC and Rspack builds for macOS or
 // Windows) are left out of the comparison: whether npm writes them depends on what the
 // registry it reaches serves, not on package.json. Everything else must match exactly.
 // Usage: node scripts/lockfile-check.mjs <committed-lockfile> <installed-lockfile>
