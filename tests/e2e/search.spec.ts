@@ -278,6 +278,19 @@ test.describe('embedded search: the DocSearch modal', () => {
     await expect(error).toContainText('Unable to fetch results');
     await expect(error).toContainText('You might want to check your network connection.');
     await expect(error).not.toContainText('npm run build');
+    await expect(input(page)).toHaveValue('anchor');
+  });
+
+  test('a failure that comes late shows the error screen and keeps the query', async ({page}) => {
+    // The index answers after the modal has reported the query as stalled, as on a slow network.
+    await page.route('**/pagefind/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.abort('internetdisconnected');
+    });
+    await openPage(page, 'introduction/');
+    await search(page, 'anchor');
+    await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('Unable to fetch results');
+    await expect(input(page)).toHaveValue('anchor');
   });
 
   test('with no index (as under npm start) the error screen says to run a build', async ({page}) => {
@@ -287,6 +300,7 @@ test.describe('embedded search: the DocSearch modal', () => {
     const error = page.locator('.DocSearch-ErrorScreen');
     await expect(error).toContainText('Unable to fetch results');
     await expect(error).toContainText('npm run build');
+    await expect(input(page)).toHaveValue('anchor');
     // Once the index is back, the next query works.
     await page.unroute('**/pagefind/**');
     await input(page).fill('anchors');

@@ -1,28 +1,21 @@
 /**
- * Why the embedded index could not be loaded, published for the SearchBar
- * (useSyncExternalStore) so its error screen can tell a writer under
+ * Why the embedded index could not be loaded, for the SearchBar's error
+ * screen, which reads it as it renders so it can tell a writer under
  * `npm start`, which serves no index, to run a build. Kept apart from
- * loadPagefind.ts so the search button can subscribe without loading the
- * search client itself.
+ * loadPagefind.ts so the search button can read it without loading the
+ * search client itself. Nothing subscribes to it: a re-render of the
+ * search button while the modal is open would reset the reader's query
+ * (see the SearchBar's useTranslations).
  */
 import type {IndexProblem} from './client';
 
 let problem: IndexProblem | null = null;
-const listeners = new Set<() => void>();
 
 export function setIndexProblem(next: IndexProblem | null): void {
-  if (next !== problem) {
-    problem = next;
-    listeners.forEach((listener) => listener());
-  }
+  problem = next;
 }
 
 /** The last load problem, or null once the index loads. */
 export function getIndexProblem(): IndexProblem | null {
   return problem;
-}
-
-export function subscribeIndexProblem(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }

@@ -14,11 +14,12 @@
  * - `translations`: the no-results title reads 'No results for' (DocSearch's
  *   own wording, which the site specification uses; the theme's says 'No
  *   results found for'), and when there is no index at all, as under
- *   `npm start`, the error screen also says how to get one.
+ *   `npm start`, the error screen also says how to get one (read as it
+ *   renders: see useTranslations).
  * In embedded mode it also hides DocSearch's "Search by Algolia" footer logo,
  * since Algolia is not involved.
  */
-import {useCallback, useMemo, useSyncExternalStore, type ComponentType, type ReactNode} from 'react';
+import {useCallback, useMemo, type ComponentType, type ReactNode} from 'react';
 import SearchBar from '@orrery/theme-search-algolia-SearchBar';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -27,7 +28,7 @@ import translations from '@theme/SearchTranslations';
 import type {DocSearchTransformClient, DocSearchTranslations} from '@docsearch/react';
 import type {SearchThemeConfig} from '../../options';
 import {keepErrorScreen} from '../../client/errorScreen';
-import {getIndexProblem, subscribeIndexProblem} from '../../client/indexProblem';
+import {getIndexProblem} from '../../client/indexProblem';
 import {lazySearchClient} from '../../client/lazyClient';
 import './styles.css';
 
@@ -39,7 +40,14 @@ interface PassedProps {
 // The theme's type declares no props; its 3.10 implementation spreads them over the config.
 const OriginalSearchBar = SearchBar as unknown as ComponentType<Partial<PassedProps>>;
 
-function useTranslations(indexMissing: boolean): DocSearchTranslations {
+/**
+ * The modal's texts. `indexMissing` is read when the error screen renders, not
+ * passed down as state: a new `translations` prop re-renders the theme's
+ * SearchBar, which gives DocSearch new search parameters, and DocSearch 3.9
+ * then starts a new autocomplete whose empty query replaces the reader's (the
+ * problem is published just before the failed query reports its error).
+ */
+function useTranslations(indexMissing: () => boolean): DocSearchTranslations {
   return useMemo<DocSearchTranslations>(() => {
     const modal = translations.modal ?? {};
     const helpText = modal.errorScreen?.helpText ?? '';
@@ -48,6 +56,11 @@ function useTranslations(indexMissing: boolean): DocSearchTranslations {
       message:
         'This site has no search index yet: it is built by "npm run build". To search while writing, run "npm run build" and then "npm run serve" ("npm start" serves no index).',
       description: 'Added to the search error screen when the embedded search index is missing',
+    });
+    const errorScreen = {...modal.errorScreen};
+    Object.defineProperty(errorScreen, 'helpText', {
+      enumerable: true,
+      get: () => (indexMissing() ? `${helpText} ${missing}`.trim() : helpText),
     });
     return {
       ...translations,
@@ -61,14 +74,14 @@ function useTranslations(indexMissing: boolean): DocSearchTranslations {
             description: 'The title of the search no-results screen, before the query',
           }),
         },
-        errorScreen: {
-          ...modal.errorScreen,
-          helpText: indexMissing ? `${helpText} ${missing}`.trim() : helpText,
-        },
+        errorScreen,
       },
     };
   }, [indexMissing]);
 }
+
+const indexMissing = (): boolean => getIndexProblem() === 'missing';
+const never = (): boolean => false;
 
 function EmbeddedSearchBar({indexPath, ...props}: {indexPath: string}): ReactNode {
   const {siteConfig} = useDocusaurusContext();
@@ -85,8 +98,7 @@ function EmbeddedSearchBar({indexPath, ...props}: {indexPath: string}): ReactNod
     [siteConfig.baseUrl, indexPath],
   );
   const transformSearchClient = useCallback(() => client as unknown as DocSearchTransformClient, [client]);
-  const problem = useSyncExternalStore(subscribeIndexProblem, getIndexProblem, () => null);
-  const localized = useTranslations(problem === 'missing');
+  const localized = useTranslations(indexMissing);
   return (
     <>
       <Head>
@@ -106,7 +118,7 @@ function HostedSearchBar(props: object): ReactNode {
     },
     [siteMetadata.docusaurusVersion],
   );
-  const localized = useTranslations(false);
+  const localized = useTranslations(never);
   return <OriginalSearchBar {...props} transformSearchClient={transformSearchClient} translations={localized} />;
 }
 
