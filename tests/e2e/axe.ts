@@ -92,7 +92,8 @@ const checkedStyles = new Set<string>();
  * Runs the injected axe once over the whole page, as injectedAxeViolations
  * does (every WCAG_TAGS rule, or only `rules`), but the two STYLE_RULES look
  * only at elements of a style that `checked` has not seen yet (one element per
- * style; inside `within` only, when given); adds those styles to `checked`.
+ * style; inside `within` only, when given), over `include` (selectors, default
+ * the whole page); adds those styles to `checked`.
  *
  * Text contrast was most of the sitemap walk's time: its cost is per text
  * element (it stacks up the page at each one to find the background), while
@@ -110,7 +111,12 @@ const checkedStyles = new Set<string>();
  */
 export async function sampledAxeViolations(
   page: Page,
-  {rules, within, checked = checkedStyles}: {rules?: string[]; within?: string; checked?: Set<string>} = {},
+  {
+    rules,
+    within,
+    include,
+    checked = checkedStyles,
+  }: {rules?: string[]; within?: string; include?: string[]; checked?: Set<string>} = {},
 ): Promise<string[]> {
   await transitionsEnded(page);
   const fresh = await page.evaluate(
@@ -205,6 +211,7 @@ export async function sampledAxeViolations(
     // The style-bound rules see only the marked elements (their own matching still applies).
     return await injectedAxeViolations(page, {
       rules,
+      include,
       narrow: {
         'color-contrast': `[${SAMPLE_ATTRIBUTE}~="contrast"]`,
         'link-in-text-block': `[${SAMPLE_ATTRIBUTE}~="link"]`,
