@@ -8,6 +8,8 @@ export interface ApiTable {
   view?: boolean;
   /** name -> table (object relationship) or [table] (array relationship). */
   relationships?: Record<string, string | string[]>;
+  /** The `statuses` set its `status` column holds, when it has one. */
+  status?: string;
 }
 
 export type ApiReturns = string[] | Record<string, unknown>;
@@ -25,6 +27,8 @@ export interface Facts {
   types: Map<string, Set<string>>;
   resources: Set<string>;
   statuses: Set<string>;
+  /** Each status set of facts.yaml `statuses` by name. */
+  statusSets: Map<string, Set<string>>;
   /** Java package -> public classes. */
   javaPackages: Map<string, Set<string>>;
   /** Packages of the example models (their subpackages count too). */
@@ -62,7 +66,20 @@ export function factsFromYaml(text: string): Facts {
     for (const r of Object.keys(model.resources ?? {})) resources.add(r);
   }
   const statuses = new Set<string>();
-  for (const words of Object.values(raw.statuses ?? {})) for (const w of words) statuses.add(String(w));
+  const statusSets = new Map<string, Set<string>>();
+  for (const [name, words] of Object.entries(raw.statuses ?? {})) {
+    statusSets.set(name, new Set(words.map(String)));
+    for (const w of words) statuses.add(String(w));
+  }
+  const tables = raw.api?.tables ?? {};
+  for (const [table, def] of Object.entries(tables)) {
+    if (def.status !== undefined && !statusSets.has(def.status))
+      throw new Error(
+        `facts/facts.yaml: api.tables.${table}.status names "${def.status}", which is not a set of statuses`,
+      );
+    if (def.status !== undefined && !def.columns.includes('status'))
+      throw new Error(`facts/facts.yaml: api.tables.${table} has a status set but no status column`);
+  }
   const javaPackages = new Map<string, Set<string>>();
   for (const [pkg, classes] of Object.entries(raw.java ?? {})) javaPackages.set(pkg, new Set(classes));
   return {
@@ -70,9 +87,10 @@ export function factsFromYaml(text: string): Facts {
     types,
     resources,
     statuses,
+    statusSets,
     javaPackages,
     modelPackages,
-    api: {tables: raw.api?.tables ?? {}, actions: raw.api?.actions ?? {}},
+    api: {tables, actions: raw.api?.actions ?? {}},
   };
 }
 

@@ -421,7 +421,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import type {Report} from './types.ts';
-import {checkArgumentNames, checkStatus, checkType} from './names.ts';
+import {checkArgumentNames, checkStatus, checkType, tableWithin} from './names.ts';
 
 const NAME_RULES = [
   FieldsOnCorrectTypeRule,
@@ -508,13 +508,28 @@ function stringsOf(value: ValueNode | undefined): {value: string; line: number}[
 /** Activity types, argument names and status words stated in a GraphQL document. */
 export function checkGraphqlNames(doc: DocumentNode, facts: Facts, report: Report): void {
   const rootStack: string[] = [];
+  // The table each field and object field is about (null outside any): a status word is held to
+  // its table's set, so `where: {validation: {status: …}}` under activity_directive checks
+  // against activity_directive_validations' statuses.
+  const tables: (string | null)[] = [];
+  const enterName = (name: string) => tables.push(tableWithin(facts, tables.at(-1) ?? null, name));
   visit(doc, {
     Field: {
       enter(node) {
         rootStack.push(node.name.value);
+        enterName(node.name.value);
       },
       leave() {
         rootStack.pop();
+        tables.pop();
+      },
+    },
+    ObjectField: {
+      enter(node) {
+        enterName(node.name.value);
+      },
+      leave() {
+        tables.pop();
       },
     },
     ObjectValue(node) {
@@ -545,7 +560,8 @@ export function checkGraphqlNames(doc: DocumentNode, facts: Facts, report: Repor
             report,
           );
       }
-      for (const s of stringsOf(objectField(node, 'status'))) checkStatus(facts, s.value, s.line, report);
+      for (const s of stringsOf(objectField(node, 'status')))
+        checkStatus(facts, s.value, s.line, report, tables.at(-1) ?? null);
     },
   });
 }

@@ -31,9 +31,41 @@ export function checkResource(facts: Facts, name: string, line: number, report: 
     report(line, 'name-resource', `unknown resource "${name}" (facts/facts.yaml models.*.resources)`);
 }
 
-export function checkStatus(facts: Facts, word: string, line: number, report: Report): void {
+/**
+ * A status word: one of the set its table's `status` column holds when the
+ * table is known and has one (facts/facts.yaml api.tables.<t>.status), else
+ * any status word.
+ */
+export function checkStatus(facts: Facts, word: string, line: number, report: Report, table?: string | null): void {
+  const setName = table ? facts.api.tables[table]?.status : undefined;
+  const set = setName ? facts.statusSets.get(setName) : undefined;
+  if (set && setName) {
+    if (!set.has(word))
+      report(
+        line,
+        'name-status',
+        `"${word}" is not a status of ${table} (facts/facts.yaml statuses.${setName}: ${[...set].join(', ')})`,
+      );
+    return;
+  }
   if (!facts.statuses.has(word))
     report(line, 'name-status', `"${word}" is not a status word (facts/facts.yaml statuses)`);
+}
+
+/** The table a root field (`plan`, `plan_by_pk`, `insert_plan_one`, …) reads or writes, if any. */
+export function tableOfRootField(facts: Facts, field: string): string | null {
+  const tables = facts.api.tables;
+  if (field in tables) return field;
+  const m = /^(?:insert_|update_|delete_)?(.+?)(?:_by_pk|_aggregate|_one|_many|_stream)?$/.exec(field);
+  return m?.[1] && m[1] in tables ? m[1] : null;
+}
+
+/** The table `name` leads to from `table`: a relationship's target, else `table` itself (a column, an operator). */
+export function tableWithin(facts: Facts, table: string | null, name: string): string | null {
+  if (!table) return tableOfRootField(facts, name);
+  const rel = facts.api.tables[table]?.relationships?.[name.replace(/_aggregate$/, '')];
+  if (rel === undefined) return table;
+  return Array.isArray(rel) ? (rel[0] ?? null) : rel;
 }
 
 /** 1-based line of a character offset. */
@@ -202,8 +234,10 @@ export function checkDataNames(value: unknown, code: string, facts: Facts, repor
         : [new RegExp(`["']?${esc(key)}["']?\\s*:\\s*["']?${esc(val)}\\b`), new RegExp(`["']${esc(val)}["']`)],
       1,
     );
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(walk);
+  // The table a value sits under: a key that names a table (or a root field of one) starts it,
+  // a relationship's key moves to its target.
+  const walk = (v: unknown, table: string | null = null): void => {
+    if (Array.isArray(v)) return v.forEach((item) => walk(item, table));
     if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
     const args = o.arguments;
@@ -225,8 +259,8 @@ export function checkDataNames(value: unknown, code: string, facts: Facts, repor
       const t = o.associated_activity_type;
       if (checkType(facts, t, keyLine('associated_activity_type', t), report)) argNames(t);
     }
-    if (typeof o.status === 'string') checkStatus(facts, o.status, keyLine('status', o.status), report);
-    Object.values(o).forEach(walk);
+    if (typeof o.status === 'string') checkStatus(facts, o.status, keyLine('status', o.status), report, table);
+    for (const [key, child] of Object.entries(o)) walk(child, tableWithin(facts, table, key));
   };
   walk(value);
 }

@@ -24,6 +24,9 @@ models:
     resources: {battery.soc: {}, camera.mode: {}}
 statuses:
   job: [pending, running, success, failed, canceled]
+  directiveValidation: [pending, valid, invalid]
+  mergeRequest: [pending, in-progress, accepted, rejected, withdrawn]
+  sequenceActionRun: [pending, running, succeeded, failed, canceled]
 java:
   dev.orrery.procedural: [Goal, Constraint]
   dev.orrery.procedural.plan: [Plan, Violations, NewDirective]
@@ -155,6 +158,51 @@ test('graphql: activity types, arguments and status words it states', async () =
     'name-argument',
   );
   await fails('graphql', 'query { simulation_dataset(where: {status: {_eq: "complete"}}) { id } }', 'name-status');
+});
+
+test("graphql and JSON: a status word is one of its table's statuses", async () => {
+  // "succeeded" is a status (of sequence action runs), not one of a simulation dataset's.
+  await passes('graphql', 'query { sequence_action_run(where: {status: {_eq: "succeeded"}}) { id } }');
+  await fails('graphql', 'query { simulation_dataset(where: {status: {_eq: "succeeded"}}) { id } }', 'name-status');
+  await fails(
+    'graphql',
+    'query { simulation_dataset(where: {status: {_in: ["success", "accepted"]}}) { id } }',
+    'name-status',
+  );
+  // Through a relationship: the validations of a directive hold valid/invalid/pending.
+  await passes('graphql', 'query { activity_directive(where: {validation: {status: {_eq: "invalid"}}}) { id } }');
+  await fails(
+    'graphql',
+    'query { activity_directive(where: {validation: {status: {_eq: "failed"}}}) { id } }',
+    'name-status',
+  );
+  await fails(
+    'graphql',
+    'query { merge_request_aggregate(where: {_and: [{status: {_eq: "success"}}]}) { aggregate { count } } }',
+    'name-status',
+  );
+  await passes('json', '{"data": {"merge_request": [{"id": 3, "status": "accepted"}]}}');
+  await fails('json', '{"data": {"merge_request": [{"id": 3, "status": "success"}]}}', 'name-status');
+  await fails('json', '{"data": {"simulation_dataset_by_pk": {"status": "succeeded"}}}', 'name-status');
+  // Outside any table, any status word passes.
+  await passes('json', '{"run": {"status": "succeeded"}}');
+});
+
+test('a table status set must exist and the table must have a status column', () => {
+  const table = (extra: string) => `
+statuses:
+  job: [pending]
+api:
+  tables:
+    t:
+      columns: [id, status]
+${extra}`;
+  assert.throws(() => factsFromYaml(table('      status: jobs')), /api\.tables\.t\.status names "jobs"/);
+  assert.throws(
+    () => factsFromYaml(table('      status: job').replace('[id, status]', '[id]')),
+    /api\.tables\.t has a status set but no status column/,
+  );
+  assert.equal(factsFromYaml(table('      status: job')).api.tables.t?.status, 'job');
 });
 
 test('typescript and javascript: syntax, activity types, template arguments, resources', async () => {
