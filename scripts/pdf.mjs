@@ -55,21 +55,27 @@ function contentOf(page) {
   });
 }
 
+/** A diagram drawn into a chapter's content. */
+const DRAWN_DIAGRAM = '.theme-doc-markdown .docusaurus-mermaid-container:has(svg)';
+
 /** Number of drawn diagrams in the content of the page open in `page`. */
-const drawnDiagrams = (page) =>
-  page.evaluate(() => document.querySelectorAll('.theme-doc-markdown .docusaurus-mermaid-container:has(svg)').length);
+const drawnDiagrams = (page) => page.evaluate((selector) => document.querySelectorAll(selector).length, DRAWN_DIAGRAM);
 
 /**
- * Loads one page and returns its rendered Markdown content. `still` has
+ * Loads one page and returns its rendered Markdown content. `pages.still` has
  * JavaScript off: the server-rendered HTML holds everything a chapter prints
  * (highlighted code, every tab, diagrams drawn at build time), and reading it
  * costs a fraction of a page start. Only a page whose diagrams the build left
- * to the browser (a build without Chromium) is loaded again in `live`.
+ * to the browser (a build without Chromium) is loaded again in `pages.live`,
+ * a page of `pages.context` (JavaScript on) opened the first time it is needed.
+ * `wait` is how long the browser may take to draw them.
  */
-async function grabChapter({still, live}, url, diagrams, log) {
-  const response = await still.goto(url, {waitUntil: 'domcontentloaded'});
+export async function grabChapter(pages, url, diagrams, log, wait = 30_000) {
+  const response = await pages.still.goto(url, {waitUntil: 'domcontentloaded'});
   if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
-  if (diagrams === 0 || (await drawnDiagrams(still)) >= diagrams) return contentOf(still);
+  if (diagrams === 0 || (await drawnDiagrams(pages.still)) >= diagrams) return contentOf(pages.still);
+  pages.live ??= await pages.context.newPage();
+  const {live} = pages;
   // Hydration is the signal; images load again in the print document.
   await live.goto(url, {waitUntil: 'domcontentloaded'});
   await live.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
@@ -77,12 +83,14 @@ async function grabChapter({still, live}, url, diagrams, log) {
   // page's Markdown holds.
   try {
     await live.waitForFunction(
-      (n) => document.querySelectorAll('.theme-doc-markdown .docusaurus-mermaid-container:has(svg)').length >= n,
-      diagrams,
-      {timeout: 30_000},
+      ([selector, n]) => document.querySelectorAll(selector).length >= n,
+      [DRAWN_DIAGRAM, diagrams],
+      {
+        timeout: wait,
+      },
     );
   } catch {
-    log(`Warning: ${url} drew fewer than ${diagrams} diagram(s) in 30 s.`);
+    log(`Warning: ${url} drew fewer than ${diagrams} diagram(s) in ${wait / 1000} s.`);
   }
   return contentOf(live);
 }
@@ -280,7 +288,7 @@ export async function printGuides({buildDir = 'build', outDir = 'dist/pdf', only
     const stillContext = await browser.newContext({javaScriptEnabled: false});
     await Promise.all(
       Array.from({length: CONCURRENCY}, async () => {
-        const pages = {still: await stillContext.newPage(), live: await context.newPage()};
+        const pages = {still: await stillContext.newPage(), live: null, context};
         for (let url = queue.shift(); url; url = queue.shift()) {
           const local = `${serverOrigin}${new URL(url).pathname}`;
           const html = await grabChapter(pages, local, diagrams.get(url) ?? 0, log);
@@ -288,7 +296,7 @@ export async function printGuides({buildDir = 'build', outDir = 'dist/pdf', only
           contents.set(url, html);
         }
         await pages.still.close();
-        await pages.live.close();
+        await pages.live?.close();
       }),
     );
     await stillContext.close();

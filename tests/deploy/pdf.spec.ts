@@ -2,6 +2,7 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type {BrowserContext, Page} from '@playwright/test';
 import {test, expect} from './fixtures';
 
 /**
@@ -53,5 +54,37 @@ test('npm run pdf prints every guide with a cover, contents and all its chapters
     }
   } finally {
     rmSync(out, {recursive: true, force: true});
+  }
+});
+
+test('a chapter is read with JavaScript off, and its page started only when diagrams are missing', async ({
+  browser,
+  server,
+  target,
+}) => {
+  test.skip(target !== 'build', 'Checked once, over the build.');
+  const {grabChapter} = await import('../../scripts/pdf.mjs');
+  const url = `${server.origin}${server.base}planning/anchors/`;
+  const still = await browser.newContext({javaScriptEnabled: false});
+  const context = await browser.newContext();
+  const logged: string[] = [];
+  type Pages = {still: Page; live: Page | null; context: BrowserContext};
+  try {
+    // The build drew the page's one diagram: the server-rendered HTML is enough.
+    const pages: Pages = {still: await still.newPage(), live: null, context};
+    const html = await grabChapter(pages, url, 1, (line: string) => logged.push(line));
+    expect(html).toContain('docusaurus-mermaid-container');
+    expect(pages.live, 'no page started').toBeNull();
+    // A page holding fewer drawings than its Markdown has diagrams (as from a build that left them
+    // to the browser) is started, given time to draw them, and read after hydration.
+    const short: Pages = {still: await still.newPage(), live: null, context};
+    const again = await grabChapter(short, url, 2, (line: string) => logged.push(line), 1_000);
+    expect(short.live, 'the page was started').not.toBeNull();
+    expect(await short.live?.evaluate(() => document.documentElement.dataset.hasHydrated)).toBe('true');
+    expect(again).toContain('docusaurus-mermaid-container');
+    expect(logged).toEqual([`Warning: ${url} drew fewer than 2 diagram(s) in 1 s.`]);
+  } finally {
+    await still.close();
+    await context.close();
   }
 });
