@@ -58,6 +58,35 @@ test('a RetryError sets the error status and leaves the request pending, after t
   assert.ok((slept[0] ?? 0) + 100 > STALL_THRESHOLD_MS);
 });
 
+test('a failure after the stall threshold still waits for an overdue stall timer to run first', async () => {
+  // The request fails after the threshold, and autocomplete's stall timer, overdue, has not run yet
+  // (on a busy page its task can be queued behind the network task that carries the failure).
+  const statuses: string[] = [];
+  const client = keepErrorScreen(
+    {
+      search: async () => {
+        setTimeout(() => statuses.push('stalled'), 0);
+        throw retryError();
+      },
+    },
+    {
+      now: (() => {
+        let calls = 0;
+        return () => (calls++ === 0 ? 0 : 1_000);
+      })(),
+    },
+  );
+  assert.equal(
+    await settled(
+      docSearchGetSources(client, (s) => statuses.push(s)),
+      200,
+    ),
+    'pending',
+  );
+  // The last status set is the one the modal shows.
+  assert.deepEqual(statuses, ['stalled', 'error']);
+});
+
 test('other errors reject as before; awaiting a held failure still rejects', async () => {
   const plain = keepErrorScreen({
     search: async () => {

@@ -12,7 +12,8 @@
  * and then leaves that request pending, so nothing resets the status; the
  * next keystroke starts a new request as usual. The error is reported only
  * once autocomplete's stall timer (300 ms after the request started) has
- * fired, or 'stalled' would replace 'error'. Other errors and all results
+ * fired, and never in the same task as the failure, or 'stalled' would
+ * replace 'error'. Other errors and all results
  * pass through unchanged. Used in both modes by the SearchBar wrapper.
  */
 
@@ -81,8 +82,11 @@ export function keepErrorScreen<T extends {search: SearchFn}>(client: T, options
       (value): Outcome => ({ok: true, value}),
       async (error: unknown): Promise<Outcome> => {
         if (!isRetryError(error)) return {ok: false, error, hold: false};
-        const wait = STALL_THRESHOLD_MS + MARGIN_MS - (now() - started);
-        if (wait > 0) await sleep(wait);
+        // Never less than the margin, even when the threshold has passed: on a busy page the
+        // overdue stall timer can still be queued behind the failed request's network task,
+        // and it must run first, or its 'stalled' replaces 'error' for good (the request stays
+        // pending, so nothing ends the stall).
+        await sleep(Math.max(STALL_THRESHOLD_MS + MARGIN_MS - (now() - started), MARGIN_MS));
         return {ok: false, error, hold: true};
       },
     );
