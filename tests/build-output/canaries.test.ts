@@ -12,6 +12,7 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
+import {CHUNK_TABLES_GLOBAL, findChunkTables} from '../../src/plugins/bundle-trim/chunkTables';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const baseUrl = process.env.BASE_URL || '/orrery/';
@@ -202,7 +203,11 @@ test('every route has short chunk names, and every page lists its own scripts', 
   assert.ok(entries.length > 10, `expected the routes the main bundle keeps, found ${entries.length}`);
   // The parts' tables: route key → chunk names, as object literals; none keeps an 8-digit name.
   for (const file of routePartFiles()) {
-    const long = read(file).match(/:"[0-9a-f]{8}"/g) ?? [];
+    // Up to the part's share of the runtime's chunk tables (chunk ids → 8-digit file hashes).
+    const long =
+      read(file)
+        .split(`;(self.${CHUNK_TABLES_GLOBAL}=`)[0]
+        ?.match(/:"[0-9a-f]{8}"/g) ?? [];
     assert.deepEqual(long.slice(0, 3), [], `${path.relative(buildDir, file)} keeps long chunk names`);
   }
   const leaves = (v: unknown): string[] =>
@@ -227,6 +232,39 @@ test('every route has short chunk names, and every page lists its own scripts', 
     })
     .map((f) => path.relative(buildDir, f));
   assert.deepEqual(missing, [], 'pages whose loader lists none of their chunk scripts (pageScripts.ts)');
+});
+
+test("the runtime's chunk tables hold no page's chunk: each part holds its pages', and every entry names a file", () => {
+  const {entry} = typicalPage();
+  const runtimeUrl = entry.find((u) => /\/runtime~main\.[^/]*\.js$/.test(u));
+  assert.ok(runtimeUrl, `no runtime among the entry scripts ${entry.join(', ')}`);
+  const runtime = read(buildFile(runtimeUrl));
+  // Throws when the runtime's two tables are not in the form chunkTables.ts reads and writes.
+  const {hashes, ids} = findChunkTables(runtime);
+  assert.ok(
+    runtime.includes(`??self.${CHUNK_TABLES_GLOBAL}?.u[`) && runtime.includes(`??self.${CHUNK_TABLES_GLOBAL}?.n[`),
+    "the runtime's lookups do not fall back to the parts' tables (src/plugins/bundle-trim/chunkTables.ts)",
+  );
+  const jsDir = path.join(buildDir, 'assets', 'js');
+  const files = new Set(readdirSync(jsDir));
+  const fileOf = (id: string, hash: string) => `${id}.${hash}.js`;
+  const inParts = new Map<string, string>();
+  for (const file of routePartFiles()) {
+    const table = new RegExp(`\\.${CHUNK_TABLES_GLOBAL}\\.u,\\{([^}]*)\\}`).exec(read(file))?.[1];
+    assert.ok(table, `${path.relative(buildDir, file)} carries no chunk table (chunkTables.ts)`);
+    for (const [, id, hash] of table.matchAll(/"?([\w~-]+)"?:"([0-9a-f]+)"/g)) inParts.set(id ?? '', hash ?? '');
+  }
+  // A page's content chunk per doc page at least, out of the runtime; what stays does not grow with the pages.
+  const pages = sitemapPaths().length;
+  assert.ok(inParts.size >= pages / 2, `expected the parts to hold a chunk per doc page, found ${inParts.size}`);
+  assert.ok(
+    hashes.entries.size < pages / 2,
+    `the runtime keeps ${hashes.entries.size} chunk file hashes for ${pages} pages (chunkTables.ts off?)`,
+  );
+  const both = [...inParts.keys()].filter((id) => hashes.entries.has(id) || [...ids.entries.values()].includes(id));
+  assert.deepEqual(both.slice(0, 5), [], 'chunks both in the runtime and in a part');
+  const missing = [...hashes.entries, ...inParts].map(([id, hash]) => fileOf(id, hash)).filter((f) => !files.has(f));
+  assert.deepEqual(missing.slice(0, 5), [], 'chunk table entries that name no file in assets/js/');
 });
 
 interface SidebarItem {

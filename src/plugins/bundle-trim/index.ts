@@ -8,6 +8,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {contentFiles} from '../../config/build';
+import {moveChunkTables} from './chunkTables';
 
 type ConfigureWebpack = NonNullable<Plugin['configureWebpack']>;
 type WebpackConfig = Parameters<ConfigureWebpack>[0];
@@ -54,7 +55,11 @@ interface TrimModule {
  * `<generated>/orrery-route-parts/`, and their index (route key → part) for
  * page-startup, from the tables Docusaurus generated. Returns the folder.
  */
-export function writeRouteParts(generatedFilesDir: string, loadersDir: string, client: string): string {
+export function writeRouteParts(
+  generatedFilesDir: string,
+  loadersDir: string,
+  client: string,
+): {dir: string; partOfChunk: Map<string, string>} {
   const load = createRequire(path.join(loadersDir, 'x.cjs'));
   const split = load('./routeSplit.cjs') as RouteSplitModule;
   const trim = load('./trimClientData.cjs') as TrimModule;
@@ -78,7 +83,76 @@ export function writeRouteParts(generatedFilesDir: string, loadersDir: string, c
     }
   }
   writeFileSync(path.join(dir, ROUTE_PARTS_INDEX), JSON.stringify(Object.fromEntries(plan.partOfKey)));
-  return dir;
+  // The chunks that moved, by the name the browser bundle gives them.
+  const partOfChunk = new Map([...plan.moved].map(([name, part]) => [names.get(name) ?? name, part]));
+  return {dir, partOfChunk};
+}
+
+interface Asset {
+  source: {source(): string | Buffer};
+}
+interface Compilation {
+  chunks: Iterable<{id: string | number | null; name?: string | null; files: Iterable<string>}>;
+  getAsset(name: string): Asset | undefined;
+  updateAsset(name: string, source: unknown): void;
+  hooks: {processAssets: {tap(options: {name: string; stage: number}, fn: () => void): void}};
+}
+interface Compiler {
+  webpack: {
+    Compilation: {PROCESS_ASSETS_STAGE_SUMMARIZE: number};
+    sources: {RawSource: new (text: string) => unknown};
+  };
+  hooks: {thisCompilation: {tap(name: string, fn: (compilation: Compilation) => void): void}};
+}
+
+/**
+ * Bundler plugin: the runtime's entries for the chunks only one route part
+ * uses move into that part's file (./chunkTables.ts), after minifying and
+ * before the real content hashes are computed (so each part's file name
+ * covers the hashes it holds, and the runtime's the parts'). Stops the build
+ * when the runtime or a part's chunk cannot be found.
+ */
+export function chunkTablesMover(partOfChunk: Map<string, string>): object {
+  return {
+    apply(compiler: Compiler) {
+      const {Compilation, sources} = compiler.webpack;
+      compiler.hooks.thisCompilation.tap('orrery-chunk-tables', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          {name: 'orrery-chunk-tables', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE},
+          () => {
+            const partChunk = new Map<string, {id: string; file: string}>();
+            const chunksOfPart = new Map<string, string[]>();
+            let runtimeFile: string | undefined;
+            for (const chunk of compilation.chunks) {
+              const js = [...chunk.files].find((f) => f.endsWith('.js'));
+              if (!js || chunk.id === null) continue;
+              if (/(^|\/)runtime~main\.[^/]*\.js$/.test(js)) runtimeFile = js;
+              if (!chunk.name) continue;
+              if (chunk.name.startsWith('orrery-routes-')) partChunk.set(chunk.name, {id: String(chunk.id), file: js});
+              const part = partOfChunk.get(chunk.name);
+              if (part) chunksOfPart.set(part, [...(chunksOfPart.get(part) ?? []), String(chunk.id)]);
+            }
+            const runtime = runtimeFile ? compilation.getAsset(runtimeFile) : undefined;
+            if (!runtimeFile || !runtime) throw new Error('bundle-trim: no runtime~main chunk in the browser build');
+            const byPartId = new Map<string, string[]>();
+            for (const [part, chunks] of chunksOfPart) {
+              const own = partChunk.get(part);
+              if (!own) throw new Error(`bundle-trim: the route part ${part} has no chunk in the browser build`);
+              byPartId.set(own.id, chunks);
+            }
+            const result = moveChunkTables(String(runtime.source.source()), byPartId);
+            compilation.updateAsset(runtimeFile, new sources.RawSource(result.runtime));
+            for (const {id, file} of partChunk.values()) {
+              const statement = result.parts.get(id);
+              const asset = compilation.getAsset(file);
+              if (!statement || !asset) continue;
+              compilation.updateAsset(file, new sources.RawSource(String(asset.source.source()) + statement));
+            }
+          },
+        );
+      });
+    },
+  };
 }
 
 /**
@@ -152,13 +226,16 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
       const browserProduction = !isServer && config.mode === 'production';
       // Route parts: written before the browser bundle compiles; the loader rewrites the tables to match.
       const client = path.join(dir, 'client', 'routeParts.ts');
-      const split =
+      const parts =
         browserProduction && routeSplit
-          ? {client, partsDir: writeRouteParts(context.generatedFilesDir, path.join(dir, 'loaders'), client)}
+          ? writeRouteParts(context.generatedFilesDir, path.join(dir, 'loaders'), client)
           : undefined;
+      const split = parts ? {client, partsDir: parts.dir} : undefined;
       return {
         mergeStrategy: {'optimization.minimizer': 'replace'},
         plugins: [
+          // The runtime's entries for the chunks of each part move into the part (./chunkTables.ts).
+          ...(parts ? [chunkTablesMover(parts.partOfChunk)] : []),
           ...(elk
             ? []
             : [new bundler.NormalModuleReplacementPlugin(/^@mermaid-js\/layout-elk$/, path.join(dir, 'noElk.ts'))]),
