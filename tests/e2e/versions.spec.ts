@@ -25,6 +25,32 @@ test('the version menu links to the same page in 3.4.0 and keeps query and hash'
   expect(await page.evaluate((k) => localStorage.getItem(k), storageKey)).toBe('3.4.0');
 });
 
+test("after a navigation into another route part, the version menu links to the new page's 3.4.0 twin", async ({
+  page,
+  consoleErrors,
+}) => {
+  // Every doc but the main one leaves the global data for its route part (bundle-trim, "Route parts"):
+  // the menu knows a page's twin in 3.4.0 only once the page's part has run.
+  await page.goto(sitePath('planning/anchors/'));
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as {orreryMark?: number}).orreryMark = 1;
+  });
+  await page
+    .locator(`main a[href="${sitePath('mission-modeling/activity-types/durations/')}"]`)
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${sitePath('mission-modeling/activity-types/durations/')}$`));
+  const nav = page.getByRole('navigation', {name: 'Main'});
+  await nav.getByRole('button', {name: '3.5.0'}).hover();
+  await expect(nav.getByRole('link', {name: '3.4.0'})).toHaveAttribute(
+    'href',
+    sitePath('3.4.0/mission-modeling/activity-types/durations/'),
+  );
+  expect(await page.evaluate(() => (window as {orreryMark?: number}).orreryMark), 'no full page load').toBe(1);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a page that 3.4.0 lacks links to the 3.4.0 main page instead', async ({page}) => {
   await page.goto(sitePath('sequencing/actions/'));
   await hydrated(page);

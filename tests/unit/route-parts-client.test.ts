@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {RouteConfig} from 'react-router-config';
+import {addPartDocs} from '../../src/plugins/bundle-trim/client/partDocs.ts';
 import {RoutePartIndex} from '../../src/plugins/bundle-trim/client/partIndex.ts';
 
 /**
@@ -74,4 +75,31 @@ test('the parts a set of paths needs are each named once', () => {
   const {index, routes} = site();
   const names = [...index.partsFor(routes, ['/b/alpha/', '/b/beta/', '/b/zeta/'])].map((p) => p.name);
   assert.deepEqual(names, ['p0', 'p1']);
+});
+
+test("a part's docs join the docs plugin's global data once, in the versions that exist", () => {
+  const data = {
+    'docusaurus-plugin-content-docs': {
+      default: {
+        versions: [
+          {name: 'current', docs: [{id: 'a'}]},
+          {name: 'old', docs: [{id: 'a'}]},
+        ],
+      },
+    },
+  };
+  const docs = {
+    default: {current: [{id: 'b'}], old: [{id: 'a'}, {id: 'b'}], gone: [{id: 'x'}]},
+    other: {current: [{id: 'y'}]},
+  };
+  addPartDocs(data, docs);
+  addPartDocs(data, docs);
+  const versions = data['docusaurus-plugin-content-docs'].default.versions;
+  assert.deepEqual(
+    versions.map((v) => v.docs.map((d) => d.id)),
+    [
+      ['a', 'b'],
+      ['a', 'b'],
+    ],
+  );
 });

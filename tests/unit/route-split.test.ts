@@ -141,7 +141,7 @@ test('the main routes keep the parents and a range and loader per part; each par
   assert.match(code, /^import ComponentCreator from '@docusaurus\/ComponentCreator';/);
   assert.match(
     code,
-    /registerRoutePart\("orrery-routes-1", \{"k":\{"content":"x"\}\}, \{\n {2}"x": \[\(\) => import\("@site\/a\.md"\), "", 1\],\n\}\);/,
+    /registerRoutePart\("orrery-routes-1", \{"k":\{"content":"x"\}\}, \{\n {2}"x": \[\(\) => import\("@site\/a\.md"\), "", 1\],\n\}, \{\}\);/,
   );
   assert.equal((code.match(/ComponentCreator\('/g) ?? []).length, 100);
   assert.ok(code.indexOf('registerRoutePart(') < code.indexOf('export default ['), 'tables first, then the routes');
@@ -180,4 +180,58 @@ test('parts never exceed their size, and cover every leaf once', () => {
   assert.equal(new Set(parts.flat().map((l) => l.key)).size, 1234);
   const flat = parts.flat().map((l) => l.path);
   assert.deepEqual(flat, [...flat].sort());
+});
+
+test("the docs plugin's global data keeps main docs, navbar docs and unsplit routes; each part gets its docs and their twins", () => {
+  const {splitDocsData} = split as {
+    splitDocsData(
+      globalData: unknown,
+      plan: unknown,
+      keepIds?: string[],
+    ): {main: Record<string, unknown>; byPart: Map<string, unknown>};
+  };
+  const doc = (id: string, path: string) => ({id, path, sidebar: 'docs'});
+  const version = (name: string, prefix: string) => ({
+    name,
+    path: prefix,
+    mainDocId: 'a',
+    docs: ['a', 'b', 'c', 'd'].map((id) => doc(id, `${prefix}/${id}`)),
+  });
+  const globalData = {
+    'docusaurus-plugin-content-docs': {default: {versions: [version('current', '/b'), version('old', '/b/old')]}},
+    'some-other-plugin': {default: {x: 1}},
+  };
+  // Route paths end with a slash (trailingSlash), the global data's do not.
+  const leaf = (path: string) => ({path: `${path}/`, key: `${path}/-h`});
+  const plan = {
+    lists: [
+      {
+        parts: [
+          {name: 'p0', leaves: [leaf('/b/a'), leaf('/b/b')]},
+          {name: 'p1', leaves: [leaf('/b/c')]},
+        ],
+      },
+      // The old version's /b/old/d stays in the main tables: its doc stays too.
+      {parts: [{name: 'p2', leaves: [leaf('/b/old/b'), leaf('/b/old/c')]}]},
+    ],
+  };
+  const {main, byPart} = splitDocsData(globalData, plan, ['c']);
+  const versions = (main['docusaurus-plugin-content-docs'] as {default: {versions: {docs: {id: string}[]}[]}}).default
+    .versions;
+  // a: the main doc; c: a navbar doc; d: current's route is not in a part (no leaf), old's neither.
+  assert.deepEqual(
+    versions.map((v) => v.docs.map((d) => d.id)),
+    [
+      ['a', 'c', 'd'],
+      ['a', 'c', 'd'],
+    ],
+  );
+  assert.deepEqual(main['some-other-plugin'], {default: {x: 1}});
+  // b moved in both versions; each part carries it with its twin. p1's only doc stays, so p1 has none.
+  assert.deepEqual(Object.fromEntries(byPart), {
+    p0: {default: {current: [doc('b', '/b/b')], old: [doc('b', '/b/old/b')]}},
+    p2: {default: {current: [doc('b', '/b/b')], old: [doc('b', '/b/old/b')]}},
+  });
+  // Without the docs plugin, the global data passes through.
+  assert.deepEqual(splitDocsData({x: {}}, plan).main, {x: {}});
 });

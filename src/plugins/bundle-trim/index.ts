@@ -41,7 +41,13 @@ interface RouteSplitModule {
     chunkNames: Record<string, unknown>,
     registryEntries: string[],
     client: string,
+    docs?: unknown,
   ): string;
+  splitDocsData(
+    globalData: unknown,
+    plan: unknown,
+    keepIds?: Iterable<string>,
+  ): {main: unknown; byPart: Map<string, unknown>};
 }
 interface TrimModule {
   shortChunkNames(registry: string): Map<string, string>;
@@ -59,6 +65,7 @@ export function writeRouteParts(
   generatedFilesDir: string,
   loadersDir: string,
   client: string,
+  keepDocIds: readonly string[] = [],
 ): {dir: string; partOfChunk: Map<string, string>} {
   const load = createRequire(path.join(loadersDir, 'x.cjs'));
   const split = load('./routeSplit.cjs') as RouteSplitModule;
@@ -70,6 +77,7 @@ export function writeRouteParts(
   const plan = split.planSplit(routes, chunkNames);
   const names = trim.shortChunkNames(registry);
   const {byPart} = trim.splitRegistry(registry, plan.moved);
+  const docs = split.splitDocsData(JSON.parse(read('globalData.json')), plan, keepDocIds).byPart;
   const dir = path.join(generatedFilesDir, ROUTE_PARTS_DIR);
   rmSync(dir, {recursive: true, force: true});
   mkdirSync(dir, {recursive: true});
@@ -79,7 +87,10 @@ export function writeRouteParts(
       for (const leaf of part.leaves) own[leaf.key] = chunkNames[leaf.key];
       const renamed = JSON.parse(trim.renameRouteChunks(JSON.stringify(own), names)) as Record<string, unknown>;
       const entries = trim.trimRegistry((byPart.get(part.name) ?? []).join('\n'), names).code.split('\n');
-      writeFileSync(path.join(dir, `${part.name}.js`), split.partModule(routes, part, renamed, entries, client));
+      writeFileSync(
+        path.join(dir, `${part.name}.js`),
+        split.partModule(routes, part, renamed, entries, client, docs.get(part.name)),
+      );
     }
   }
   writeFileSync(path.join(dir, ROUTE_PARTS_INDEX), JSON.stringify(Object.fromEntries(plan.partOfKey)));
@@ -155,6 +166,20 @@ export function chunkTablesMover(partOfChunk: Map<string, string>): object {
   };
 }
 
+/** The doc ids the navbar links to (items of type `doc`, at any depth): they stay in the global data. */
+export function navbarDocIds(themeConfig: unknown): string[] {
+  const ids: string[] = [];
+  const visit = (items: unknown): void => {
+    if (!Array.isArray(items)) return;
+    for (const item of items as {docId?: unknown; items?: unknown}[]) {
+      if (typeof item.docId === 'string') ids.push(item.docId);
+      visit(item.items);
+    }
+  };
+  visit((themeConfig as {navbar?: {items?: unknown}} | undefined)?.navbar?.items);
+  return ids;
+}
+
 /**
  * Docusaurus minifies for ES5 (compress and format `ecma: 5`, Safari 10
  * workarounds, ASCII-only strings), although package.json's browserslist
@@ -210,6 +235,7 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
   const dir = path.join(context.siteDir, 'src', 'plugins', 'bundle-trim');
   const trimLoader = path.join(dir, 'loaders', 'trimClientData.cjs');
   const routeSplit = (options as BundleTrimOptions | undefined)?.routeSplit !== false;
+  const keepDocIds = navbarDocIds(context.siteConfig.themeConfig);
 
   // No page draws an ELK layout: leave @mermaid-js/layout-elk (a 1.4 MB chunk to compile and
   // minify on every build) out; Mermaid falls back to its default layout, with a warning.
@@ -228,7 +254,7 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
       const client = path.join(dir, 'client', 'routeParts.ts');
       const parts =
         browserProduction && routeSplit
-          ? writeRouteParts(context.generatedFilesDir, path.join(dir, 'loaders'), client)
+          ? writeRouteParts(context.generatedFilesDir, path.join(dir, 'loaders'), client, keepDocIds)
           : undefined;
       const split = parts ? {client, partsDir: parts.dir} : undefined;
       return {
@@ -275,6 +301,15 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
               test: /[\\/]docusaurus-plugin-content-docs[\\/][^\\/]+[\\/]p[\\/][^\\/]+\.json$/,
               use: [{loader: trimLoader, options: {kind: 'docsVersion'}}],
             },
+            // The docs plugin's global data: the docs of each part's routes move into the part.
+            ...(split
+              ? [
+                  {
+                    test: (resource: string) => resource === path.join(context.generatedFilesDir, 'globalData.json'),
+                    use: [{loader: trimLoader, options: {kind: 'globalData', split, keepDocIds}}],
+                  },
+                ]
+              : []),
             ...(browserProduction
               ? (['registry.js', 'routesChunkNames.json', 'routes.js'] as const).map((file) => ({
                   test: (resource: string) => resource === path.join(context.generatedFilesDir, file),

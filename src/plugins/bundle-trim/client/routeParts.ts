@@ -12,9 +12,11 @@
  * (a deploy replaced the files) rejects the preload, and Docusaurus then
  * loads the page from the server.
  */
+import globalData from '@generated/globalData';
 import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
 import type {RouteConfig} from 'react-router-config';
+import {addPartDocs, type PartDocs} from './partDocs';
 import {RoutePartIndex, type PartLoader} from './partIndex';
 
 const index = new RoutePartIndex();
@@ -35,9 +37,11 @@ export function registerRoutePart(
   _name: string,
   chunkNames: Record<string, unknown>,
   entries: Record<string, unknown>,
+  docs: PartDocs = {},
 ): void {
   Object.assign(routesChunkNames as Record<string, unknown>, chunkNames);
   Object.assign(registry as Record<string, unknown>, entries);
+  addPartDocs(globalData, docs);
 }
 
 /** Loads the parts these pathnames need (./partIndex.ts) and resolves when their routes are in place. */

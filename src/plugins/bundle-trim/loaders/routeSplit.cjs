@@ -201,23 +201,91 @@ function mainRoutes(source, plan, {client, partsDir}) {
   return `import {routeParts as __orreryRouteParts} from ${JSON.stringify(client)};\n${out}`;
 }
 
+/** The docs plugin's key in the global data. */
+const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
+
+/** @param {string} path */
+const bare = (path) => path.replace(/\/+$/, '') || '/';
+
+/**
+ * @typedef {{id: string, path: string, sidebar?: string}} GlobalDoc
+ * @typedef {{name: string, mainDocId: string, docs: GlobalDoc[]}} GlobalVersion
+ * @typedef {Record<string, Record<string, GlobalDoc[]>>} PartDocs docs plugin id → version name → docs
+ */
+
+/**
+ * The docs plugin's global data split with the routes. Every page runs the
+ * global data, which lists every doc (id, path, sidebar) of every version, for
+ * the version menu, the version banner and navbar doc links. For the browser,
+ * a version keeps its main doc, the docs of routes that stay in the main
+ * bundle and the `keepIds` (navbar doc links); every other doc moves into the
+ * part of its route, together with the docs of the same id in the other
+ * versions (what the version menu links to from that page), unless those
+ * stay. A part adds its docs to the global data when it loads, which is
+ * before its pages render (client/routeParts.ts).
+ * @param {any} globalData globalData.json as Docusaurus writes it
+ * @param {Plan} plan
+ * @param {Iterable<string>} [keepIds]
+ * @returns {{main: any, byPart: Map<string, PartDocs>}}
+ */
+function splitDocsData(globalData, plan, keepIds = []) {
+  /** @type {Map<string, string>} */
+  const partOfPath = new Map();
+  for (const list of plan.lists) {
+    for (const part of list.parts) for (const leaf of part.leaves) partOfPath.set(bare(leaf.path), part.name);
+  }
+  const keep = new Set(keepIds);
+  /** @type {Record<string, {versions: GlobalVersion[]}>} */
+  const instances = globalData?.[DOCS_PLUGIN] ?? {};
+  /** @type {Record<string, unknown>} */
+  const trimmed = {};
+  /** @type {Map<string, PartDocs>} */
+  const byPart = new Map();
+  for (const [pluginId, data] of Object.entries(instances)) {
+    /** @param {GlobalVersion} v @param {GlobalDoc} doc */
+    const stays = (v, doc) => !partOfPath.has(bare(doc.path)) || keep.has(doc.id) || doc.id === v.mainDocId;
+    const byId = data.versions.map((v) => new Map(v.docs.map((d) => [d.id, d])));
+    for (const v of data.versions) {
+      for (const doc of v.docs) {
+        const part = partOfPath.get(bare(doc.path));
+        if (part === undefined || stays(v, doc)) continue;
+        const docs = byPart.get(part) ?? {};
+        byPart.set(part, docs);
+        // The doc and its namesakes in the other versions, each once per part.
+        for (const [i, other] of data.versions.entries()) {
+          const same = byId[i]?.get(doc.id);
+          if (!same || stays(other, same)) continue;
+          const list = ((docs[pluginId] ??= {})[other.name] ??= []);
+          if (!list.some((d) => d.id === same.id)) list.push(same);
+        }
+      }
+    }
+    trimmed[pluginId] = {
+      ...data,
+      versions: data.versions.map((v) => ({...v, docs: v.docs.filter((doc) => stays(v, doc))})),
+    };
+  }
+  return {main: DOCS_PLUGIN in (globalData ?? {}) ? {...globalData, [DOCS_PLUGIN]: trimmed} : globalData, byPart};
+}
+
 /**
  * One part's module: it adds its chunk names and chunk loaders to the main
- * bundle's tables, then exports its routes (ComponentCreator reads both tables
- * when it is called).
+ * bundle's tables, and its docs to the global data (splitDocsData), then
+ * exports its routes (ComponentCreator reads both tables when it is called).
  * @param {string} routesSource
  * @param {Part} part
  * @param {Record<string, unknown>} chunkNames the part's routes → their chunk names (as the browser bundle names them)
  * @param {string[]} registryEntries `"name": [loader, module, weak id]` source lines of the chunks that moved here
  * @param {string} client absolute path of the client module
+ * @param {PartDocs} [docs] the part's share of the docs plugin's global data
  */
-function partModule(routesSource, part, chunkNames, registryEntries, client) {
+function partModule(routesSource, part, chunkNames, registryEntries, client, docs = {}) {
   return [
     "import ComponentCreator from '@docusaurus/ComponentCreator';",
     `import {registerRoutePart} from ${JSON.stringify(client)};`,
     `registerRoutePart(${JSON.stringify(part.name)}, ${JSON.stringify(chunkNames)}, {`,
     ...registryEntries.map((line) => `  ${line.trim().replace(/,$/, '')},`),
-    '});',
+    `}, ${JSON.stringify(docs)});`,
     'export default [',
     part.leaves.map((l) => routesSource.slice(l.start, l.end)).join(',\n'),
     '];',
@@ -225,4 +293,4 @@ function partModule(routesSource, part, chunkNames, registryEntries, client) {
   ].join('\n');
 }
 
-module.exports = {planSplit, mainRoutes, partModule, leafLists, cut, MIN_LIST, MAX_PART};
+module.exports = {planSplit, mainRoutes, partModule, splitDocsData, leafLists, cut, MIN_LIST, MAX_PART};

@@ -167,16 +167,20 @@ function planOf(dir) {
 let planCache;
 
 /**
- * @typedef {{kind: 'docsVersion' | 'registry' | 'routesChunkNames' | 'routes', split?: {client: string, partsDir: string}}} Options
+ * @typedef {{kind: 'docsVersion' | 'registry' | 'routesChunkNames' | 'routes' | 'globalData', split?: {client: string, partsDir: string}, keepDocIds?: string[]}} Options
  * @this {{getOptions(): Options, resourcePath: string, emitWarning(error: Error): void, addDependency(file: string): void}}
  * @param {string} source
  */
 function loader(source) {
-  const {kind, split} = this.getOptions();
+  const {kind, split, keepDocIds} = this.getOptions();
   if (kind === 'docsVersion') return trimDocsVersion(source);
   // All these tables are generated into the same folder before the bundler starts.
   const dir = path.dirname(this.resourcePath);
   for (const file of ['registry.js', 'routes.js', 'routesChunkNames.json']) this.addDependency(path.join(dir, file));
+  if (kind === 'globalData') {
+    // The docs of the routes in parts go with the parts (routeSplit.splitDocsData).
+    return JSON.stringify(routeSplit.splitDocsData(JSON.parse(source), planOf(dir).plan, keepDocIds).main);
+  }
   if (kind === 'routes') {
     return split ? routeSplit.mainRoutes(source, planOf(dir).plan, split) : source;
   }
