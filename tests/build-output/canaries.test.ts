@@ -267,6 +267,34 @@ test("the runtime's chunk tables hold no page's chunk: each part holds its pages
   assert.deepEqual(missing.slice(0, 5), [], 'chunk table entries that name no file in assets/js/');
 });
 
+test("the docs plugin's global data in the main bundle lists no doc of a route part but the main docs; the parts list them", () => {
+  const data = jsonModules(mainBundle()).find(
+    (v): v is Record<string, Record<string, {versions: {mainDocId: string; docs: {id: string; path: string}[]}[]}>> =>
+      typeof v === 'object' && v !== null && 'docusaurus-plugin-content-docs' in v,
+  )?.['docusaurus-plugin-content-docs'];
+  assert.ok(data, 'no docs plugin global data (globalData.json) found in the main bundle');
+  const parts = routePartFiles().map(read).join('\n');
+  const slash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
+  const inParts = (p: string) => parts.includes(`path:"${slash(p)}",component`);
+  let moved = 0;
+  for (const [pluginId, {versions}] of Object.entries(data)) {
+    for (const version of versions) {
+      const stayed = version.docs.filter((d) => d.id !== version.mainDocId && inParts(d.path)).map((d) => d.path);
+      assert.deepEqual(
+        stayed.slice(0, 3),
+        [],
+        `${pluginId} ${JSON.stringify(version.mainDocId)}: docs of route parts in the global data (routeSplit.cjs splitDocsData off?)`,
+      );
+    }
+  }
+  // Every doc page's doc is in the part that holds its route (the version menu and banner read it).
+  for (const p of sitemapPaths().filter(inParts)) {
+    const bare = p.replace(/\/$/, '');
+    if (parts.includes(`path:"${bare}",`) || parts.includes(`path:"${bare}"}`)) moved++;
+  }
+  assert.ok(moved > sitemapPaths().length / 2, `expected the parts to carry the docs of their routes, found ${moved}`);
+});
+
 interface SidebarItem {
   type: string;
   docId?: string;
