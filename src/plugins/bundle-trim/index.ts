@@ -260,8 +260,9 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
       return {
         mergeStrategy: {'optimization.minimizer': 'replace'},
         plugins: [
-          // The runtime's entries for the chunks of each part move into the part (./chunkTables.ts).
-          ...(parts ? [chunkTablesMover(parts.partOfChunk)] : []),
+          // The runtime's entries for the chunks of each part move into the part (./chunkTables.ts);
+          // it reads the runtime as SWC minifies it, so webpack's build (ORRERY_FASTER=0) keeps them.
+          ...(parts && currentBundler.name === 'rspack' ? [chunkTablesMover(parts.partOfChunk)] : []),
           ...(elk
             ? []
             : [new bundler.NormalModuleReplacementPlugin(/^@mermaid-js\/layout-elk$/, path.join(dir, 'noElk.ts'))]),
