@@ -297,6 +297,7 @@ test("the docs plugin's global data in the main bundle lists no doc of a route p
 
 interface SidebarItem {
   type: string;
+  __part?: string;
   docId?: string;
   href?: string;
   items?: SidebarItem[];
@@ -312,12 +313,17 @@ interface VersionData {
 
 test('docs versions carry only the docs a category page shows as cards', () => {
   const versions: VersionData[] = [];
+  // Sidebar parts (bundle-trim's sidebarSplit.cjs): a large category's items, by the part's name.
+  const sidebarParts = new Map<string, SidebarItem[]>();
   for (const file of readdirSync(path.join(buildDir, 'assets', 'js'))) {
     const js = read(path.join(buildDir, 'assets', 'js', file));
-    if (!js.includes('docsSidebars')) continue;
+    const hasVersion = js.includes('docsSidebars');
+    if (!hasVersion && !js.includes('"part":')) continue;
     for (const v of jsonModules(js)) {
       const version = (v as Partial<VersionData>)?.version;
       if (version?.docsSidebars && version.docs) versions.push(v as VersionData);
+      const part = v as {part?: unknown; items?: SidebarItem[]};
+      if (typeof part.part === 'string' && Array.isArray(part.items)) sidebarParts.set(part.part, part.items);
     }
   }
   assert.ok(versions.length >= 2, `expected the docs versions' metadata chunks, found ${versions.length}`);
@@ -329,8 +335,10 @@ test('docs versions carry only the docs a category page shows as cards', () => {
       for (const item of items) {
         if (item.docId) all.add(item.docId);
         if (item.type !== 'category') continue;
-        if (item.href) for (const child of item.items ?? []) if (child.docId) cards.add(child.docId);
-        walk(item.items ?? []);
+        const children = item.__part === undefined ? (item.items ?? []) : sidebarParts.get(item.__part);
+        assert.ok(children, `sidebar part ${item.__part ?? ''} not found among the built chunks`);
+        if (item.href) for (const child of children) if (child.docId) cards.add(child.docId);
+        walk(children);
       }
     };
     Object.values(version.docsSidebars).forEach(walk);

@@ -3,7 +3,7 @@
  * bundle-trim: less code and data in every page's first load, and less work
  * for the server bundle (README.md beside this file).
  */
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -25,13 +25,17 @@ export interface BundleTrimOptions {
 export const ROUTE_PARTS_DIR = 'orrery-route-parts';
 /** routesChunkNames key of each route that moved into a part → the part's chunk name. */
 export const ROUTE_PARTS_INDEX = 'parts.json';
+/** The module of the sidebar parts' loaders (client/sidebarParts.ts imports it as @generated/…). */
+export const SIDEBAR_PARTS_MODULE = 'sidebarParts.js';
+/** A sidebar part's chunk name: this prefix and the part's name. */
+export const SIDEBAR_CHUNK_PREFIX = 'orrery-sidebar-';
 
 interface RouteSplitModule {
   planSplit(
     routes: string,
     routesChunkNames: Record<string, unknown>,
   ): {
-    lists: {parts: {name: string; leaves: {key: string}[]}[]}[];
+    lists: {parts: {name: string; leaves: {key: string; path: string}[]}[]}[];
     moved: Map<string, string>;
     partOfKey: Map<string, string>;
   };
@@ -42,6 +46,7 @@ interface RouteSplitModule {
     registryEntries: string[],
     client: string,
     docs?: unknown,
+    sidebarParts?: Record<string, string[]>,
   ): string;
   splitDocsData(
     globalData: unknown,
@@ -81,6 +86,7 @@ export function writeRouteParts(
   const dir = path.join(generatedFilesDir, ROUTE_PARTS_DIR);
   rmSync(dir, {recursive: true, force: true});
   mkdirSync(dir, {recursive: true});
+  const sidebarsOfPart = writeSidebarParts(generatedFilesDir, dir, load, plan);
   for (const list of plan.lists) {
     for (const part of list.parts) {
       const own: Record<string, unknown> = {};
@@ -89,14 +95,97 @@ export function writeRouteParts(
       const entries = trim.trimRegistry((byPart.get(part.name) ?? []).join('\n'), names).code.split('\n');
       writeFileSync(
         path.join(dir, `${part.name}.js`),
-        split.partModule(routes, part, renamed, entries, client, docs.get(part.name)),
+        split.partModule(routes, part, renamed, entries, client, docs.get(part.name), sidebarsOfPart.get(part.name)),
       );
     }
   }
-  writeFileSync(path.join(dir, ROUTE_PARTS_INDEX), JSON.stringify(Object.fromEntries(plan.partOfKey)));
+  // Route key → the chunk groups a page of that route loads first: its route part, then its sidebar parts.
+  const index: Record<string, string | string[]> = {};
+  for (const [key, part] of plan.partOfKey) {
+    const pagePath = key.slice(0, key.lastIndexOf('-')).replace(/\/+$/, '') || '/';
+    const sidebars = sidebarsOfPart.get(part)?.[pagePath] ?? [];
+    index[key] = sidebars.length > 0 ? [part, ...sidebars.map((n) => SIDEBAR_CHUNK_PREFIX + n)] : part;
+  }
+  writeFileSync(path.join(dir, ROUTE_PARTS_INDEX), JSON.stringify(index));
   // The chunks that moved, by the name the browser bundle gives them.
   const partOfChunk = new Map([...plan.moved].map(([name, part]) => [names.get(name) ?? name, part]));
   return {dir, partOfChunk};
+}
+
+interface SidebarSplitModule {
+  splitSidebars(
+    sidebars: Record<string, unknown[]>,
+    key: string,
+    inRoutePart: (path: string) => boolean,
+  ): {parts: Map<string, unknown[]>; partsOfPath: Map<string, string[]>};
+}
+type Plan = ReturnType<RouteSplitModule['planSplit']>;
+
+/** The loaders module of the sidebar parts, empty (no route parts: development, or the split off). */
+export function writeEmptySidebarParts(generatedFilesDir: string): void {
+  const dir = path.join(generatedFilesDir, ROUTE_PARTS_DIR);
+  mkdirSync(dir, {recursive: true});
+  writeFileSync(path.join(dir, SIDEBAR_PARTS_MODULE), 'export default {};\n');
+}
+
+/**
+ * Sidebar parts (./loaders/sidebarSplit.cjs): splits the sidebars of every docs
+ * version's metadata as the loader does for the browser bundle, writes each
+ * part's items (`sidebar/<name>.json`) and the module of their loaders, and
+ * returns route part → page path → the sidebar parts the page needs.
+ */
+function writeSidebarParts(
+  generatedFilesDir: string,
+  dir: string,
+  load: NodeJS.Require,
+  plan: Plan,
+): Map<string, Record<string, string[]>> {
+  const sidebarSplit = load('./sidebarSplit.cjs') as SidebarSplitModule;
+  const trim = load('./trimClientData.cjs') as {
+    sidebarKey(file: string): string;
+    partPaths(plan: unknown): Set<string>;
+  };
+  const inParts = trim.partPaths(plan);
+  const bare = (p: string) => p.replace(/\/+$/, '') || '/';
+  const partOfPath = new Map<string, string>();
+  for (const list of plan.lists)
+    for (const part of list.parts) for (const l of part.leaves) partOfPath.set(bare(l.path), part.name);
+  const loaders: string[] = [];
+  /** Route part → page path (no trailing slash) → the sidebar parts the page needs. */
+  const byRoutePart = new Map<string, Record<string, string[]>>();
+  mkdirSync(path.join(dir, 'sidebar'), {recursive: true});
+  const docsDir = path.join(generatedFilesDir, 'docusaurus-plugin-content-docs');
+  const versionFiles = existsSync(docsDir)
+    ? readdirSync(docsDir).flatMap((pluginId) => {
+        const p = path.join(docsDir, pluginId, 'p');
+        return existsSync(p)
+          ? readdirSync(p)
+              .filter((f) => f.endsWith('.json'))
+              .map((f) => path.join(p, f))
+          : [];
+      })
+    : [];
+  for (const file of versionFiles) {
+    const sidebars = (JSON.parse(readFileSync(file, 'utf8')) as {version?: {docsSidebars?: Record<string, unknown[]>}})
+      .version?.docsSidebars;
+    if (!sidebars) continue;
+    const {parts, partsOfPath} = sidebarSplit.splitSidebars(sidebars, trim.sidebarKey(file), (p) => inParts.has(p));
+    for (const [name, items] of parts) {
+      writeFileSync(path.join(dir, 'sidebar', `${name}.json`), JSON.stringify({part: name, items}));
+      loaders.push(
+        `  ${JSON.stringify(name)}: () => import(/* webpackChunkName: ${JSON.stringify(SIDEBAR_CHUNK_PREFIX + name)} */ ${JSON.stringify(`./sidebar/${name}.json`)}),`,
+      );
+    }
+    for (const [pagePath, names] of partsOfPath) {
+      const routePart = partOfPath.get(pagePath);
+      if (!routePart) continue;
+      const own = byRoutePart.get(routePart) ?? {};
+      own[pagePath] = names;
+      byRoutePart.set(routePart, own);
+    }
+  }
+  writeFileSync(path.join(dir, SIDEBAR_PARTS_MODULE), `export default {\n${loaders.join('\n')}\n};\n`);
+  return byRoutePart;
 }
 
 interface Asset {
@@ -229,8 +318,11 @@ function usesElkLayout(siteDir: string, mermaidOptions: unknown): boolean {
 
 export default function bundleTrimPlugin(context: LoadContext, options: unknown): Plugin | null {
   // A stale parts index must not outlive a build without parts (page-startup reads it).
-  if (context.generatedFilesDir)
+  if (context.generatedFilesDir) {
     rmSync(path.join(context.generatedFilesDir, ROUTE_PARTS_DIR), {recursive: true, force: true});
+    // The theme's sidebar wrappers import it in every bundle; the browser build with route parts fills it.
+    writeEmptySidebarParts(context.generatedFilesDir);
+  }
   if ((options as BundleTrimOptions | undefined)?.enabled === false) return null;
   const dir = path.join(context.siteDir, 'src', 'plugins', 'bundle-trim');
   const trimLoader = path.join(dir, 'loaders', 'trimClientData.cjs');
@@ -246,6 +338,10 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
 
   return {
     name: 'orrery-bundle-trim',
+
+    // Sidebar parts: the category and version-root wrappers (./theme, ./client/sidebarParts.ts).
+    getThemePath: () => path.join(dir, 'theme'),
+    getTypeScriptThemePath: () => path.join(dir, 'theme'),
 
     configureWebpack(config, isServer, {currentBundler}) {
       const bundler = currentBundler.instance;
@@ -300,7 +396,13 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
           rules: [
             {
               test: /[\\/]docusaurus-plugin-content-docs[\\/][^\\/]+[\\/]p[\\/][^\\/]+\.json$/,
-              use: [{loader: trimLoader, options: {kind: 'docsVersion'}}],
+              use: [
+                {
+                  loader: trimLoader,
+                  // With route parts, the browser's sidebars lose large categories' items (sidebar parts).
+                  options: {kind: 'docsVersion', ...(split ? {split, generatedDir: context.generatedFilesDir} : {})},
+                },
+              ],
             },
             // The docs plugin's global data: the docs of each part's routes move into the part.
             ...(split

@@ -87,8 +87,11 @@ export interface PageScriptsData {
   /** Chunk name in routesChunkNames.json → the name the browser bundle gave the chunk. */
   renamed: Map<string, string>;
   groups: ChunkGroups;
-  /** routesChunkNames key → the chunk group of the route part that holds the route (bundle-trim's route parts). */
-  partOf?: Record<string, string>;
+  /**
+   * routesChunkNames key → the chunk group of the route part that holds the route (bundle-trim's route
+   * parts), or that and the groups of the sidebar parts the page loads next.
+   */
+  partOf?: Record<string, string | string[]>;
 }
 
 /**
@@ -105,8 +108,8 @@ export function pageScripts(pathname: string, data: PageScriptsData, exclude: It
     for (const {route} of matchRoutes(data.routes as unknown as RouteConfig[], p)) {
       const {key} = route as unknown as RouteNode;
       // The route's part first: the entry's preload loads it before it can ask for the route's chunks.
-      const part = data.partOf?.[key];
-      for (const name of [...(part ? [part] : []), ...chunkNameLeaves(data.routesChunkNames[key])]) {
+      const part = data.partOf?.[key] ?? [];
+      for (const name of [...(Array.isArray(part) ? part : [part]), ...chunkNameLeaves(data.routesChunkNames[key])]) {
         // Renamed by bundle-trim; with bundle-trim off, the bundle kept the original names.
         for (const file of data.groups[data.renamed.get(name) ?? name] ?? data.groups[name] ?? []) {
           if (!file.endsWith('.js') || seen.has(file)) continue;
@@ -156,7 +159,7 @@ export function readPageScriptsData(
     renamed: shortChunkNames(read('registry.js')),
     groups: JSON.parse(readFileSync(chunkGroupsFile, 'utf8')) as ChunkGroups,
     ...(partsIndex && existsSync(partsIndex)
-      ? {partOf: JSON.parse(readFileSync(partsIndex, 'utf8')) as Record<string, string>}
+      ? {partOf: JSON.parse(readFileSync(partsIndex, 'utf8')) as Record<string, string | string[]>}
       : {}),
   };
 }

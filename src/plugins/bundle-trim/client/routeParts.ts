@@ -17,6 +17,7 @@ import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
 import type {RouteConfig} from 'react-router-config';
 import {addPartDocs, type PartDocs} from './partDocs';
+import {loadSidebarParts} from './sidebarParts';
 import {RoutePartIndex, type PartLoader} from './partIndex';
 
 const index = new RoutePartIndex();
@@ -38,15 +39,25 @@ export function registerRoutePart(
   chunkNames: Record<string, unknown>,
   entries: Record<string, unknown>,
   docs: PartDocs = {},
+  sidebarParts: Record<string, string[]> = {},
 ): void {
   Object.assign(routesChunkNames as Record<string, unknown>, chunkNames);
   Object.assign(registry as Record<string, unknown>, entries);
   addPartDocs(globalData, docs);
+  Object.assign(sidebarPartsOfPath, sidebarParts);
 }
+
+/** Page path (no trailing slash) → the sidebar parts of the large categories it sits in (./sidebarParts.ts). */
+const sidebarPartsOfPath: Record<string, string[]> = {};
 
 /** Loads the parts these pathnames need (./partIndex.ts) and resolves when their routes are in place. */
 export function loadRouteParts(routes: RouteConfig[], pathnames: readonly string[]): Promise<void> {
-  return index.load(routes, pathnames);
+  // Then the sidebar parts of those pages: a failure rejects, and the page loads from the server.
+  return index
+    .load(routes, pathnames)
+    .then(() =>
+      loadSidebarParts([...new Set(pathnames.flatMap((p) => sidebarPartsOfPath[p.replace(/\/+$/, '') || '/'] ?? []))]),
+    );
 }
 
 /** How many parts have loaded so far (caches of the route tables compare it). */

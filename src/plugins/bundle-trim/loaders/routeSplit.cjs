@@ -278,14 +278,15 @@ function splitDocsData(globalData, plan, keepIds = []) {
  * @param {string[]} registryEntries `"name": [loader, module, weak id]` source lines of the chunks that moved here
  * @param {string} client absolute path of the client module
  * @param {PartDocs} [docs] the part's share of the docs plugin's global data
+ * @param {Record<string, string[]>} [sidebarParts] page path (no trailing slash) → the sidebar parts it needs (./sidebarSplit.cjs)
  */
-function partModule(routesSource, part, chunkNames, registryEntries, client, docs = {}) {
+function partModule(routesSource, part, chunkNames, registryEntries, client, docs = {}, sidebarParts = {}) {
   return [
     "import ComponentCreator from '@docusaurus/ComponentCreator';",
     `import {registerRoutePart} from ${JSON.stringify(client)};`,
     `registerRoutePart(${JSON.stringify(part.name)}, ${JSON.stringify(chunkNames)}, {`,
     ...registryEntries.map((line) => `  ${line.trim().replace(/,$/, '')},`),
-    `}, ${JSON.stringify(docs)});`,
+    `}, ${JSON.stringify(docs)}${Object.keys(sidebarParts).length > 0 ? `, ${JSON.stringify(sidebarParts)}` : ''});`,
     'export default [',
     part.leaves.map((l) => routesSource.slice(l.start, l.end)).join(',\n'),
     '];',

@@ -2,6 +2,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const routeSplit = require('./routeSplit.cjs');
+const sidebarSplit = require('./sidebarSplit.cjs');
 /**
  * A loader for two modules Docusaurus generates, in the browser bundle only.
  * Each keeps what the browser uses and drops what only the server needs or
@@ -55,9 +56,10 @@ function docsShownAsCards(sidebars) {
 
 /**
  * @param {string} source The JSON text of a version metadata module.
+ * @param {(sidebars: Record<string, SidebarItem[]>) => Record<string, SidebarItem[]>} [splitSidebars] large categories' items out (sidebar parts)
  * @returns {string}
  */
-function trimDocsVersion(source) {
+function trimDocsVersion(source, splitSidebars) {
   /** @type {{version?: VersionMetadata}} */
   const data = JSON.parse(source);
   const version = data.version;
@@ -65,7 +67,30 @@ function trimDocsVersion(source) {
   const keep = docsShownAsCards(version.docsSidebars);
   // `docs` is read only by useDocById, which only DocCard calls: entries of docs no card shows go.
   version.docs = Object.fromEntries(Object.entries(version.docs).filter(([id]) => keep.has(id)));
+  if (splitSidebars) version.docsSidebars = splitSidebars(version.docsSidebars);
   return JSON.stringify(data);
+}
+
+/**
+ * The name prefix of a version metadata file's sidebar parts:
+ * `<docs plugin id>-<file name>` (`.../docusaurus-plugin-content-docs/default/p/orrery-53f.json`).
+ * @param {string} file
+ */
+function sidebarKey(file) {
+  return `${path.basename(path.dirname(path.dirname(file)))}-${path.basename(file, '.json')}`;
+}
+
+/**
+ * The paths (no trailing slash) of the routes that route parts hold.
+ * @param {import('./routeSplit.cjs').Plan} plan
+ */
+function partPaths(plan) {
+  /** @type {Set<string>} */
+  const paths = new Set();
+  for (const list of plan.lists) {
+    for (const part of list.parts) for (const leaf of part.leaves) paths.add(leaf.path.replace(/\/+$/, '') || '/');
+  }
+  return paths;
 }
 
 // One registry entry: [loader, "module name", require.resolveWeak("module name")].
@@ -167,13 +192,23 @@ function planOf(dir) {
 let planCache;
 
 /**
- * @typedef {{kind: 'docsVersion' | 'registry' | 'routesChunkNames' | 'routes' | 'globalData', split?: {client: string, partsDir: string}, keepDocIds?: string[]}} Options
+ * @typedef {{kind: 'docsVersion' | 'registry' | 'routesChunkNames' | 'routes' | 'globalData', split?: {client: string, partsDir: string}, keepDocIds?: string[], generatedDir?: string}} Options
  * @this {{getOptions(): Options, resourcePath: string, emitWarning(error: Error): void, addDependency(file: string): void}}
  * @param {string} source
  */
 function loader(source) {
-  const {kind, split, keepDocIds} = this.getOptions();
-  if (kind === 'docsVersion') return trimDocsVersion(source);
+  const {kind, split, keepDocIds, generatedDir} = this.getOptions();
+  if (kind === 'docsVersion') {
+    if (!split || !generatedDir) return trimDocsVersion(source);
+    // Sidebar parts (./sidebarSplit.cjs), browser bundle only: the plugin writes the parts from the same split.
+    this.addDependency(path.join(generatedDir, 'routes.js'));
+    const inParts = partPaths(planOf(generatedDir).plan);
+    const key = sidebarKey(this.resourcePath);
+    return trimDocsVersion(
+      source,
+      (sidebars) => sidebarSplit.splitSidebars(sidebars, key, (p) => inParts.has(p)).sidebars,
+    );
+  }
   // All these tables are generated into the same folder before the bundler starts.
   const dir = path.dirname(this.resourcePath);
   for (const file of ['registry.js', 'routes.js', 'routesChunkNames.json']) this.addDependency(path.join(dir, file));
@@ -214,3 +249,5 @@ module.exports.docsShownAsCards = docsShownAsCards;
 module.exports.shortChunkNames = shortChunkNames;
 module.exports.renameRouteChunks = renameRouteChunks;
 module.exports.splitRegistry = splitRegistry;
+module.exports.sidebarKey = sidebarKey;
+module.exports.partPaths = partPaths;
