@@ -14,7 +14,10 @@ import loaders from '@generated/orrery-route-parts/sidebarParts';
 export interface SidebarItem {
   type: string;
   items?: SidebarItem[];
+  /** On a category: the part that holds its items, until it has loaded. */
   __part?: string;
+  /** On a category's first placeholder: the category's part. */
+  __of?: string;
 }
 
 /** A part's module: its name and its category's items. */
@@ -29,6 +32,21 @@ const loaded = new Map<string, SidebarItem[]>();
 const loading = new Map<string, Promise<void>>();
 /** Part name → categories waiting for it. */
 const waiting = new Map<string, SidebarItem[]>();
+/** Part name → what to call once it has loaded (rendered categories). */
+const listeners = new Map<string, Set<() => void>>();
+
+/** Calls `listener` once the part has loaded and filled its categories; returns the unsubscribe function. */
+export function onSidebarPartLoaded(name: string, listener: () => void): () => void {
+  const set = listeners.get(name) ?? new Set();
+  set.add(listener);
+  listeners.set(name, set);
+  return () => set.delete(listener);
+}
+
+/** The part whose placeholders these items are (a category that has not loaded), if any. */
+export function placeholdersOf(items: readonly SidebarItem[]): string | undefined {
+  return items[0]?.__of;
+}
 
 /** Fills a category whose part has loaded; false when it has not. */
 function fill(category: SidebarItem): boolean {
@@ -77,6 +95,7 @@ export function loadSidebarPart(name: string, table: Record<string, Loader> = lo
       loaded.set(name, module.default.items);
       for (const category of waiting.get(name) ?? []) fill(category);
       waiting.delete(name);
+      for (const listener of listeners.get(name) ?? []) listener();
     },
     (error: unknown) => {
       loading.delete(name);

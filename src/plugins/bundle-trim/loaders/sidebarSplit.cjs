@@ -11,7 +11,7 @@
  * the theme renders as the category's link before hydration), the others
  * empty HTML items. Its real items go into a part of their own, loaded with
  * the route part of any page inside the category, or when the reader points
- * at the category (client/sidebarParts.ts). Nested large categories are
+ * at the category or its placeholders show (client/sidebarParts.ts). Nested large categories are
  * split the same way, so a part holds one level.
  *
  * A category is split only when every page inside it (and its own page) is a
@@ -95,7 +95,7 @@ function splitSidebars(sidebars, key, inRoutePart, minLinks = MIN_LINKS) {
       const first = firstLink(item);
       /** @type {SidebarItem[]} */
       const placeholders = inner.map((_, i) =>
-        i === 0 && first ? {type: 'link', href: first.href, label: first.label} : {type: 'html', value: ''},
+        i === 0 && first ? {type: 'link', href: first.href, label: first.label, __of: name} : {type: 'html', value: ''},
       );
       return {...item, items: placeholders, __part: name};
     });
