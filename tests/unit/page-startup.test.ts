@@ -171,3 +171,15 @@ test("the staged entry accepts Docusaurus's client entry and stops the build on 
   );
   assert.throws(() => checkClientEntry('/x/lib/client/otherEntry.js'), /otherEntry\.js/);
 });
+
+test('a route in a route part lists its part first, then the sidebar parts its page needs', () => {
+  const withParts: PageScriptsData = {
+    ...data(),
+    partOf: {'/base/guide/-8d5': ['orrery-routes-0', 'orrery-sidebar-s.0'], '/base/guide/café/-c4f': 'orrery-routes-0'},
+    groups: {...data().groups, 'orrery-routes-0': ['/base/part.js'], 'orrery-sidebar-s.0': ['/base/sidebar.js']},
+  };
+  const guide = pageScripts('/base/guide/', withParts, withParts.groups.main);
+  assert.deepEqual(guide.slice(-4), ['/base/part.js', '/base/sidebar.js', '/base/doc-item.js', '/base/guide.js']);
+  const cafe = pageScripts('/base/guide/café/', withParts, withParts.groups.main);
+  assert.ok(cafe.includes('/base/part.js') && !cafe.includes('/base/sidebar.js'));
+});
