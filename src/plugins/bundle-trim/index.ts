@@ -9,6 +9,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {contentFiles} from '../../config/build';
 import {moveChunkTables} from './chunkTables';
+import {SIDEBAR_CHUNK_PREFIX} from './client/sidebarStore';
 
 type ConfigureWebpack = NonNullable<Plugin['configureWebpack']>;
 type WebpackConfig = Parameters<ConfigureWebpack>[0];
@@ -27,8 +28,7 @@ export const ROUTE_PARTS_DIR = 'orrery-route-parts';
 export const ROUTE_PARTS_INDEX = 'parts.json';
 /** The module of the sidebar parts' loaders (client/sidebarParts.ts imports it as @generated/…). */
 export const SIDEBAR_PARTS_MODULE = 'sidebarParts.js';
-/** A sidebar part's chunk name: this prefix and the part's name. */
-export const SIDEBAR_CHUNK_PREFIX = 'orrery-sidebar-';
+export {SIDEBAR_CHUNK_PREFIX} from './client/sidebarStore';
 
 interface RouteSplitModule {
   planSplit(

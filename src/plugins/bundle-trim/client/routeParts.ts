@@ -18,6 +18,7 @@ import routesChunkNames from '@generated/routesChunkNames';
 import type {RouteConfig} from 'react-router-config';
 import {addPartDocs, type PartDocs} from './partDocs';
 import {loadSidebarParts} from './sidebarParts';
+import {SIDEBAR_CHUNK_PREFIX} from './sidebarStore';
 import {RoutePartIndex, type PartLoader} from './partIndex';
 
 const index = new RoutePartIndex();
@@ -49,6 +50,11 @@ export function registerRoutePart(
 
 /** Page path (no trailing slash) → the sidebar parts of the large categories it sits in (./sidebarParts.ts). */
 const sidebarPartsOfPath: Record<string, string[]> = {};
+
+/** The chunk names of the sidebar parts a page needs, once its route part has run (for prefetching). */
+export function sidebarPartChunks(pathname: string): string[] {
+  return (sidebarPartsOfPath[pathname.replace(/\/+$/, '') || '/'] ?? []).map((name) => SIDEBAR_CHUNK_PREFIX + name);
+}
 
 /** Loads the parts these pathnames need (./partIndex.ts) and resolves when their routes are in place. */
 export function loadRouteParts(routes: RouteConfig[], pathnames: readonly string[]): Promise<void> {

@@ -21,6 +21,9 @@ export interface SidebarPart {
   items: SidebarItem[];
 }
 
+/** A sidebar part's chunk name: this prefix and the part's name (../index.ts names them so). */
+export const SIDEBAR_CHUNK_PREFIX = 'orrery-sidebar-';
+
 export type SidebarPartLoader = () => Promise<{default: SidebarPart}>;
 
 export class SidebarPartStore {

@@ -18,7 +18,7 @@ import type {RouteConfig} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import {chunkNameLeaves} from '../../bundle-trim/chunkNames';
-import {routePartsLoaded, unloadedRoutePart} from '../../bundle-trim/client/routeParts';
+import {routePartsLoaded, sidebarPartChunks, unloadedRoutePart} from '../../bundle-trim/client/routeParts';
 
 declare const __webpack_require__: {gca(chunkName: string): string | undefined};
 
@@ -80,7 +80,8 @@ function prefetchRoute(pathname: string): void {
   // Its routes, hence their chunk names, are known once a navigation runs it.
   const part = unloadedRoutePart(routes as RouteConfig[], pathname);
   const routeChunks = matchRoutes(routes as Route[], pathname).flatMap((route) => chunkNames(route.path));
-  for (const name of [...(part ? [part] : []), ...routeChunks]) {
+  // And the sidebar parts of the large categories the page sits in, which a navigation loads with its part.
+  for (const name of [...(part ? [part] : []), ...sidebarPartChunks(pathname), ...routeChunks]) {
     const url = __webpack_require__.gca(name);
     if (!url || url.includes('undefined') || requested.has(url)) continue;
     requested.add(url);
