@@ -6,6 +6,10 @@
  * first, so that its routes' chunk names and chunk loaders are in the main
  * tables when ComponentCreator looks them up.
  *
+ * A part also brings its pages' docs for the docs plugin's global data
+ * (./partDocs.ts) and the names of the sidebar parts each of its pages needs
+ * (./sidebarParts.ts), which `loadRouteParts` loads after the part.
+ *
  * `loadRouteParts(routes, pathnames)` loads the parts a pathname needs. ./preload.ts calls it before Docusaurus matches the routes
  * of a page (first load, navigation, hover), and the navigation plugin's idle
  * prefetch before it prefetches a link's chunks. A part that fails to load
@@ -34,7 +38,10 @@ export function unloadedRoutePart(routes: RouteConfig[], pathname: string): stri
   return part && !part.loading ? part.name : undefined;
 }
 
-/** Called by each part's module before it creates its routes. */
+/** Page path (no trailing slash) → the sidebar parts of the large categories it sits in (./sidebarParts.ts). */
+const sidebarPartsOfPath: Record<string, string[]> = {};
+
+/** Called by each part's module before it creates its routes: its chunk names and loaders, docs and sidebar parts. */
 export function registerRoutePart(
   _name: string,
   chunkNames: Record<string, unknown>,
@@ -48,22 +55,18 @@ export function registerRoutePart(
   Object.assign(sidebarPartsOfPath, sidebarParts);
 }
 
-/** Page path (no trailing slash) → the sidebar parts of the large categories it sits in (./sidebarParts.ts). */
-const sidebarPartsOfPath: Record<string, string[]> = {};
+/** The sidebar parts a page needs (its large categories, outermost first), once its route part has run. */
+const sidebarPartsOf = (pathname: string): string[] => sidebarPartsOfPath[pathname.replace(/\/+$/, '') || '/'] ?? [];
 
-/** The chunk names of the sidebar parts a page needs, once its route part has run (for prefetching). */
+/** Their chunk names (for prefetching). */
 export function sidebarPartChunks(pathname: string): string[] {
-  return (sidebarPartsOfPath[pathname.replace(/\/+$/, '') || '/'] ?? []).map((name) => SIDEBAR_CHUNK_PREFIX + name);
+  return sidebarPartsOf(pathname).map((name) => SIDEBAR_CHUNK_PREFIX + name);
 }
 
 /** Loads the parts these pathnames need (./partIndex.ts) and resolves when their routes are in place. */
 export function loadRouteParts(routes: RouteConfig[], pathnames: readonly string[]): Promise<void> {
   // Then the sidebar parts of those pages: a failure rejects, and the page loads from the server.
-  return index
-    .load(routes, pathnames)
-    .then(() =>
-      loadSidebarParts([...new Set(pathnames.flatMap((p) => sidebarPartsOfPath[p.replace(/\/+$/, '') || '/'] ?? []))]),
-    );
+  return index.load(routes, pathnames).then(() => loadSidebarParts([...new Set(pathnames.flatMap(sidebarPartsOf))]));
 }
 
 /** How many parts have loaded so far (caches of the route tables compare it). */
