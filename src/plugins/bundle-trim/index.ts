@@ -31,6 +31,8 @@ export const SIDEBAR_PARTS_MODULE = 'sidebarParts.js';
 export {SIDEBAR_CHUNK_PREFIX} from './client/sidebarStore';
 
 interface RouteSplitModule {
+  barePath(path: string): string;
+  partOfPath(plan: Plan): Map<string, string>;
   planSplit(
     routes: string,
     routesChunkNames: Record<string, unknown>,
@@ -102,7 +104,7 @@ export function writeRouteParts(
   // Route key → the chunk groups a page of that route loads first: its route part, then its sidebar parts.
   const index: Record<string, string | string[]> = {};
   for (const [key, part] of plan.partOfKey) {
-    const pagePath = key.slice(0, key.lastIndexOf('-')).replace(/\/+$/, '') || '/';
+    const pagePath = split.barePath(key.slice(0, key.lastIndexOf('-')));
     const sidebars = sidebarsOfPart.get(part)?.[pagePath] ?? [];
     index[key] = sidebars.length > 0 ? [part, ...sidebars.map((n) => SIDEBAR_CHUNK_PREFIX + n)] : part;
   }
@@ -141,15 +143,8 @@ function writeSidebarParts(
   plan: Plan,
 ): Map<string, Record<string, string[]>> {
   const sidebarSplit = load('./sidebarSplit.cjs') as SidebarSplitModule;
-  const trim = load('./trimClientData.cjs') as {
-    sidebarKey(file: string): string;
-    partPaths(plan: unknown): Set<string>;
-  };
-  const inParts = trim.partPaths(plan);
-  const bare = (p: string) => p.replace(/\/+$/, '') || '/';
-  const partOfPath = new Map<string, string>();
-  for (const list of plan.lists)
-    for (const part of list.parts) for (const l of part.leaves) partOfPath.set(bare(l.path), part.name);
+  const trim = load('./trimClientData.cjs') as {sidebarKey(file: string): string};
+  const partOfPath = (load('./routeSplit.cjs') as RouteSplitModule).partOfPath(plan);
   const loaders: string[] = [];
   /** Route part → page path (no trailing slash) → the sidebar parts the page needs. */
   const byRoutePart = new Map<string, Record<string, string[]>>();
@@ -169,7 +164,7 @@ function writeSidebarParts(
     const sidebars = (JSON.parse(readFileSync(file, 'utf8')) as {version?: {docsSidebars?: Record<string, unknown[]>}})
       .version?.docsSidebars;
     if (!sidebars) continue;
-    const {parts, partsOfPath} = sidebarSplit.splitSidebars(sidebars, trim.sidebarKey(file), (p) => inParts.has(p));
+    const {parts, partsOfPath} = sidebarSplit.splitSidebars(sidebars, trim.sidebarKey(file), (p) => partOfPath.has(p));
     for (const [name, items] of parts) {
       writeFileSync(path.join(dir, 'sidebar', `${name}.json`), JSON.stringify({part: name, items}));
       loaders.push(

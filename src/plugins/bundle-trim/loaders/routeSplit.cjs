@@ -204,8 +204,25 @@ function mainRoutes(source, plan, {client, partsDir}) {
 /** The docs plugin's key in the global data. */
 const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 
-/** @param {string} path */
-const bare = (path) => path.replace(/\/+$/, '') || '/';
+/**
+ * A page path without its trailing slash (the root stays `/`): the form the
+ * split's maps are keyed by, whatever the site's trailingSlash setting.
+ * @param {string} path
+ */
+const barePath = (path) => path.replace(/\/+$/, '') || '/';
+
+/**
+ * Page path (no trailing slash) → the route part that holds its route.
+ * @param {Plan} plan
+ * @returns {Map<string, string>}
+ */
+function partOfPath(plan) {
+  const map = new Map();
+  for (const list of plan.lists) {
+    for (const part of list.parts) for (const leaf of part.leaves) map.set(barePath(leaf.path), part.name);
+  }
+  return map;
+}
 
 /**
  * @typedef {{id: string, path: string, sidebar?: string}} GlobalDoc
@@ -229,11 +246,7 @@ const bare = (path) => path.replace(/\/+$/, '') || '/';
  * @returns {{main: any, byPart: Map<string, PartDocs>}}
  */
 function splitDocsData(globalData, plan, keepIds = []) {
-  /** @type {Map<string, string>} */
-  const partOfPath = new Map();
-  for (const list of plan.lists) {
-    for (const part of list.parts) for (const leaf of part.leaves) partOfPath.set(bare(leaf.path), part.name);
-  }
+  const partOf = partOfPath(plan);
   const keep = new Set(keepIds);
   /** @type {Record<string, {versions: GlobalVersion[]}>} */
   const instances = globalData?.[DOCS_PLUGIN] ?? {};
@@ -243,11 +256,11 @@ function splitDocsData(globalData, plan, keepIds = []) {
   const byPart = new Map();
   for (const [pluginId, data] of Object.entries(instances)) {
     /** @param {GlobalVersion} v @param {GlobalDoc} doc */
-    const stays = (v, doc) => !partOfPath.has(bare(doc.path)) || keep.has(doc.id) || doc.id === v.mainDocId;
+    const stays = (v, doc) => !partOf.has(barePath(doc.path)) || keep.has(doc.id) || doc.id === v.mainDocId;
     const byId = data.versions.map((v) => new Map(v.docs.map((d) => [d.id, d])));
     for (const v of data.versions) {
       for (const doc of v.docs) {
-        const part = partOfPath.get(bare(doc.path));
+        const part = partOf.get(barePath(doc.path));
         if (part === undefined || stays(v, doc)) continue;
         const docs = byPart.get(part) ?? {};
         byPart.set(part, docs);
@@ -294,4 +307,15 @@ function partModule(routesSource, part, chunkNames, registryEntries, client, doc
   ].join('\n');
 }
 
-module.exports = {planSplit, mainRoutes, partModule, splitDocsData, leafLists, cut, MIN_LIST, MAX_PART};
+module.exports = {
+  planSplit,
+  mainRoutes,
+  partModule,
+  splitDocsData,
+  leafLists,
+  cut,
+  barePath,
+  partOfPath,
+  MIN_LIST,
+  MAX_PART,
+};

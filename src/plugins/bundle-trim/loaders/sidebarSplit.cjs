@@ -25,8 +25,7 @@
 /** Categories with fewer links (at any depth) stay whole. */
 const MIN_LINKS = 10;
 
-/** @param {string} path */
-const bare = (path) => path.replace(/\/+$/, '') || '/';
+const {barePath: bare} = require('./routeSplit.cjs');
 
 /**
  * The first link of an item, as the theme's findFirstSidebarItemLink finds

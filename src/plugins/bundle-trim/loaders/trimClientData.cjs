@@ -80,19 +80,6 @@ function sidebarKey(file) {
   return `${path.basename(path.dirname(path.dirname(file)))}-${path.basename(file, '.json')}`;
 }
 
-/**
- * The paths (no trailing slash) of the routes that route parts hold.
- * @param {import('./routeSplit.cjs').Plan} plan
- */
-function partPaths(plan) {
-  /** @type {Set<string>} */
-  const paths = new Set();
-  for (const list of plan.lists) {
-    for (const part of list.parts) for (const leaf of part.leaves) paths.add(leaf.path.replace(/\/+$/, '') || '/');
-  }
-  return paths;
-}
-
 // One registry entry: [loader, "module name", require.resolveWeak("module name")].
 const REGISTRY_NAME = /(\[\s*\(\)\s*=>\s*import\([^)]*\),\s*)"(?:[^"\\]|\\.)*"(,\s*require\.resolveWeak\()/g;
 
@@ -202,7 +189,7 @@ function loader(source) {
     if (!split || !generatedDir) return trimDocsVersion(source);
     // Sidebar parts (./sidebarSplit.cjs), browser bundle only: the plugin writes the parts from the same split.
     this.addDependency(path.join(generatedDir, 'routes.js'));
-    const inParts = partPaths(planOf(generatedDir).plan);
+    const inParts = routeSplit.partOfPath(planOf(generatedDir).plan);
     const key = sidebarKey(this.resourcePath);
     return trimDocsVersion(
       source,
@@ -250,4 +237,3 @@ module.exports.shortChunkNames = shortChunkNames;
 module.exports.renameRouteChunks = renameRouteChunks;
 module.exports.splitRegistry = splitRegistry;
 module.exports.sidebarKey = sidebarKey;
-module.exports.partPaths = partPaths;
