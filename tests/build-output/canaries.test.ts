@@ -267,6 +267,46 @@ test("the runtime's chunk tables hold no page's chunk: each part holds its pages
   assert.deepEqual(missing.slice(0, 5), [], 'chunk table entries that name no file in assets/js/');
 });
 
+test("sidebar parts: no loader in the main bundle, no entry in the runtime's tables; the modules that name them carry both", () => {
+  const jsDir = path.join(buildDir, 'assets', 'js');
+  const js = new Map(
+    readdirSync(jsDir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [f, read(path.join(jsDir, f))]),
+  );
+  // A sidebar part's chunk holds one JSON module: {"part": …, "items": …} (bundle-trim's sidebarSplit.cjs).
+  const sidebarChunks = [...js].filter(([, text]) =>
+    /^[^\n]*\.push\(\[\["[\w~-]+"\],\{\w+\(\w+\)\{\w+\.exports=JSON\.parse\('\{"part":/.test(text),
+  );
+  assert.ok(sidebarChunks.length >= 5, `expected the sidebar parts' chunks, found ${sidebarChunks.length}`);
+  const idOf = (file: string) => file.slice(0, file.indexOf('.'));
+  const [, runtime = ''] = [...js].find(([f]) => f.startsWith('runtime~main.')) ?? [];
+  const [, main = ''] = [...js].find(([f]) => f.startsWith('main.')) ?? [];
+  const {hashes, ids} = findChunkTables(runtime);
+  const named = [...ids.entries.keys()].filter((name) => name.startsWith('orrery-sidebar-'));
+  assert.deepEqual(named.slice(0, 3), [], "sidebar part names in the runtime's chunk name table");
+  const kept = sidebarChunks.map(([f]) => idOf(f)).filter((id) => hashes.entries.has(id));
+  assert.deepEqual(kept.slice(0, 3), [], "sidebar part chunks in the runtime's file hash table");
+  const loaded = sidebarChunks.map(([f]) => idOf(f)).filter((id) => new RegExp(`\\.e\\("?${id}"?\\)`).test(main));
+  assert.deepEqual(loaded.slice(0, 3), [], 'the main bundle loads sidebar part chunks');
+  // Every sidebar part's chunk is loaded by a docs version's metadata chunk, whose table names its file.
+  const versions = [...js].filter(([, text]) => text.includes('docsSidebars') && text.includes(CHUNK_TABLES_GLOBAL));
+  assert.ok(
+    versions.length >= 2,
+    `expected docs version metadata chunks carrying chunk tables, found ${versions.length}`,
+  );
+  for (const [file] of sidebarChunks) {
+    const id = idOf(file);
+    const hosts = versions.filter(([, text]) => new RegExp(`\\.e\\("?${id}"?\\)`).test(text));
+    assert.ok(hosts.length > 0, `no docs version metadata chunk loads the sidebar part ${file}`);
+    for (const [host, text] of hosts) {
+      const table = new RegExp(`\\.${CHUNK_TABLES_GLOBAL}\\.u,\\{([^}]*)\\}`).exec(text)?.[1] ?? '';
+      const hash = new RegExp(`(?:^|,)"?${id}"?:"([0-9a-f]+)"`).exec(table)?.[1];
+      assert.equal(`${id}.${hash ?? ''}.js`, file, `${host} does not carry the file of the sidebar part it loads`);
+    }
+  }
+});
+
 test("the docs plugin's global data in the main bundle lists no doc of a route part but the main docs; the parts list them", () => {
   const data = jsonModules(mainBundle()).find(
     (v): v is Record<string, Record<string, {versions: {mainDocId: string; docs: {id: string; path: string}[]}[]}>> =>

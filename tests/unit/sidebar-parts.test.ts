@@ -1,7 +1,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import sidebarSplit from '../../src/plugins/bundle-trim/loaders/sidebarSplit.cjs';
-import {SidebarPartStore, placeholdersOf, type SidebarItem} from '../../src/plugins/bundle-trim/client/sidebarStore.ts';
+import {
+  SIDEBAR_CHUNK_PREFIX,
+  SidebarPartStore,
+  placeholdersOf,
+  type SidebarItem,
+} from '../../src/plugins/bundle-trim/client/sidebarStore.ts';
 
 interface Item extends SidebarItem {
   label?: string;
@@ -131,4 +136,30 @@ test('a part that fails to load rejects, and is asked for again next time', asyn
   await store.load('p');
   assert.equal(attempts, 2);
   await assert.rejects(store.load('missing'), /No sidebar part named missing/);
+});
+
+test('loaders arrive with the modules that name the parts: a part unknown until registered loads once it is', async () => {
+  const store = new SidebarPartStore();
+  const category: SidebarItem = {type: 'category', __part: 'late', items: [{type: 'link', __of: 'late'}]};
+  store.adopt([category]);
+  await assert.rejects(store.load('late'), /No sidebar part named late/);
+  store.register({late: () => Promise.resolve({default: {part: 'late', items: [{type: 'link'}, {type: 'link'}]}})});
+  await store.load('late');
+  assert.equal(category.items?.length, 2);
+  assert.equal(category.__part, undefined);
+});
+
+test("the loaders' source: one dynamic import per part, in a chunk named as the client expects", () => {
+  const source = sidebarSplit.sidebarLoaders(['v.1', 'v.2', 'v.1'], '/gen/parts');
+  const imports = [...source.matchAll(/"([^"]+)": \(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\/ "([^"]+)"\)/g)];
+  assert.deepEqual(
+    imports.map(([, name, chunk, file]) => [name, chunk, file]),
+    [
+      ['v.1', `${SIDEBAR_CHUNK_PREFIX}v.1`, '/gen/parts/sidebar/v.1.json'],
+      ['v.2', `${SIDEBAR_CHUNK_PREFIX}v.2`, '/gen/parts/sidebar/v.2.json'],
+    ],
+  );
+  assert.equal(sidebarSplit.SIDEBAR_CHUNK_PREFIX, SIDEBAR_CHUNK_PREFIX);
+  // An object literal the part and version modules can pass as they are.
+  assert.doesNotThrow(() => new Function(`return ${source.replace(/import\(/g, '(')}`)());
 });

@@ -26,8 +26,6 @@ export interface BundleTrimOptions {
 export const ROUTE_PARTS_DIR = 'orrery-route-parts';
 /** routesChunkNames key of each route that moved into a part → the part's chunk name. */
 export const ROUTE_PARTS_INDEX = 'parts.json';
-/** The module of the sidebar parts' loaders (client/sidebarParts.ts imports it as @generated/…). */
-export const SIDEBAR_PARTS_MODULE = 'sidebarParts.js';
 export {SIDEBAR_CHUNK_PREFIX} from './client/sidebarStore';
 
 interface RouteSplitModule {
@@ -49,6 +47,7 @@ interface RouteSplitModule {
     client: string,
     docs?: unknown,
     sidebarParts?: Record<string, string[]>,
+    sidebarLoaders?: string,
   ): string;
   splitDocsData(
     globalData: unknown,
@@ -73,7 +72,7 @@ export function writeRouteParts(
   loadersDir: string,
   client: string,
   keepDocIds: readonly string[] = [],
-): {dir: string; partOfChunk: Map<string, string>} {
+): {dir: string; hostsOfChunk: Map<string, string[]>} {
   const load = createRequire(path.join(loadersDir, 'x.cjs'));
   const split = load('./routeSplit.cjs') as RouteSplitModule;
   const trim = load('./trimClientData.cjs') as TrimModule;
@@ -88,7 +87,9 @@ export function writeRouteParts(
   const dir = path.join(generatedFilesDir, ROUTE_PARTS_DIR);
   rmSync(dir, {recursive: true, force: true});
   mkdirSync(dir, {recursive: true});
-  const sidebarsOfPart = writeSidebarParts(generatedFilesDir, dir, load, plan);
+  const sidebars = writeSidebarParts(generatedFilesDir, dir, load, plan, versionChunks(registry, names));
+  const sidebarsOfPart = sidebars.byRoutePart;
+  const sidebarSplit = load('./sidebarSplit.cjs') as SidebarSplitModule;
   for (const list of plan.lists) {
     for (const part of list.parts) {
       const own: Record<string, unknown> = {};
@@ -97,7 +98,16 @@ export function writeRouteParts(
       const entries = trim.trimRegistry((byPart.get(part.name) ?? []).join('\n'), names).code.split('\n');
       writeFileSync(
         path.join(dir, `${part.name}.js`),
-        split.partModule(routes, part, renamed, entries, client, docs.get(part.name), sidebarsOfPart.get(part.name)),
+        split.partModule(
+          routes,
+          part,
+          renamed,
+          entries,
+          client,
+          docs.get(part.name),
+          sidebarsOfPart.get(part.name),
+          sidebarSplit.sidebarLoaders(Object.values(sidebarsOfPart.get(part.name) ?? {}).flat(), '.'),
+        ),
       );
     }
   }
@@ -109,9 +119,14 @@ export function writeRouteParts(
     index[key] = sidebars.length > 0 ? [part, ...sidebars.map((n) => SIDEBAR_CHUNK_PREFIX + n)] : part;
   }
   writeFileSync(path.join(dir, ROUTE_PARTS_INDEX), JSON.stringify(index));
-  // The chunks that moved, by the name the browser bundle gives them.
-  const partOfChunk = new Map([...plan.moved].map(([name, part]) => [names.get(name) ?? name, part]));
-  return {dir, partOfChunk};
+  // The chunks whose runtime entries move, by the name the browser bundle gives them, and the chunks
+  // that carry their entries: a route part's chunks, its part; a sidebar part, the chunk of its
+  // version's metadata and the route parts whose pages need it (each registers its loader).
+  const hostsOfChunk = new Map<string, string[]>(
+    [...plan.moved].map(([name, part]) => [names.get(name) ?? name, [part]]),
+  );
+  for (const [name, hosts] of sidebars.hostsOfChunk) hostsOfChunk.set(name, hosts);
+  return {dir, hostsOfChunk};
 }
 
 interface SidebarSplitModule {
@@ -120,15 +135,9 @@ interface SidebarSplitModule {
     key: string,
     inRoutePart: (path: string) => boolean,
   ): {parts: Map<string, unknown[]>; partsOfPath: Map<string, string[]>};
+  sidebarLoaders(names: Iterable<string>, partsDir: string): string;
 }
 type Plan = ReturnType<RouteSplitModule['planSplit']>;
-
-/** The loaders module of the sidebar parts, empty (no route parts: development, or the split off). */
-export function writeEmptySidebarParts(generatedFilesDir: string): void {
-  const dir = path.join(generatedFilesDir, ROUTE_PARTS_DIR);
-  mkdirSync(dir, {recursive: true});
-  writeFileSync(path.join(dir, SIDEBAR_PARTS_MODULE), 'export default {};\n');
-}
 
 /**
  * Sidebar parts (./loaders/sidebarSplit.cjs): splits the sidebars of every docs
@@ -141,13 +150,20 @@ function writeSidebarParts(
   dir: string,
   load: NodeJS.Require,
   plan: Plan,
-): Map<string, Record<string, string[]>> {
+  versionChunk: Map<string, string>,
+): {byRoutePart: Map<string, Record<string, string[]>>; hostsOfChunk: Map<string, string[]>} {
   const sidebarSplit = load('./sidebarSplit.cjs') as SidebarSplitModule;
   const trim = load('./trimClientData.cjs') as {sidebarKey(file: string): string};
   const partOfPath = (load('./routeSplit.cjs') as RouteSplitModule).partOfPath(plan);
-  const loaders: string[] = [];
   /** Route part → page path (no trailing slash) → the sidebar parts the page needs. */
   const byRoutePart = new Map<string, Record<string, string[]>>();
+  /** Sidebar part chunk → the chunks that register its loader. */
+  const hostsOfChunk = new Map<string, string[]>();
+  const addHost = (name: string, host: string) => {
+    const hosts = hostsOfChunk.get(SIDEBAR_CHUNK_PREFIX + name) ?? [];
+    if (!hosts.includes(host)) hosts.push(host);
+    hostsOfChunk.set(SIDEBAR_CHUNK_PREFIX + name, hosts);
+  };
   mkdirSync(path.join(dir, 'sidebar'), {recursive: true});
   const docsDir = path.join(generatedFilesDir, 'docusaurus-plugin-content-docs');
   const versionFiles = existsSync(docsDir)
@@ -164,12 +180,14 @@ function writeSidebarParts(
     const sidebars = (JSON.parse(readFileSync(file, 'utf8')) as {version?: {docsSidebars?: Record<string, unknown[]>}})
       .version?.docsSidebars;
     if (!sidebars) continue;
-    const {parts, partsOfPath} = sidebarSplit.splitSidebars(sidebars, trim.sidebarKey(file), (p) => partOfPath.has(p));
+    const key = trim.sidebarKey(file);
+    const {parts, partsOfPath} = sidebarSplit.splitSidebars(sidebars, key, (p) => partOfPath.has(p));
+    if (parts.size === 0) continue;
+    const host = versionChunk.get(key);
+    if (!host) throw new Error(`bundle-trim: no chunk in registry.js for the docs version metadata ${file}`);
     for (const [name, items] of parts) {
       writeFileSync(path.join(dir, 'sidebar', `${name}.json`), JSON.stringify({part: name, items}));
-      loaders.push(
-        `  ${JSON.stringify(name)}: () => import(/* webpackChunkName: ${JSON.stringify(SIDEBAR_CHUNK_PREFIX + name)} */ ${JSON.stringify(`./sidebar/${name}.json`)}),`,
-      );
+      addHost(name, host);
     }
     for (const [pagePath, names] of partsOfPath) {
       const routePart = partOfPath.get(pagePath);
@@ -177,10 +195,25 @@ function writeSidebarParts(
       const own = byRoutePart.get(routePart) ?? {};
       own[pagePath] = names;
       byRoutePart.set(routePart, own);
+      for (const name of names) addHost(name, routePart);
     }
   }
-  writeFileSync(path.join(dir, SIDEBAR_PARTS_MODULE), `export default {\n${loaders.join('\n')}\n};\n`);
-  return byRoutePart;
+  return {byRoutePart, hostsOfChunk};
+}
+
+/**
+ * Docs version metadata (sidebar key, `<plugin id>-<file name>`, as
+ * ./loaders/trimClientData.cjs `sidebarKey` names it) → the chunk registry.js
+ * loads it in, by its name in the browser bundle.
+ */
+function versionChunks(registry: string, names: Map<string, string>): Map<string, string> {
+  const chunks = new Map<string, string>();
+  const entry =
+    /^\s*"([^"]+)":\s*\[\(\)\s*=>\s*import\([^)]*?"@generated\/docusaurus-plugin-content-docs\/([^/"]+)\/p\/([^/"]+)\.json"\)/gm;
+  for (const [, chunk, pluginId, file] of registry.matchAll(entry)) {
+    if (chunk && pluginId && file) chunks.set(`${pluginId}-${file}`, names.get(chunk) ?? chunk);
+  }
+  return chunks;
 }
 
 interface Asset {
@@ -201,13 +234,15 @@ interface Compiler {
 }
 
 /**
- * Bundler plugin: the runtime's entries for the chunks only one route part
- * uses move into that part's file (./chunkTables.ts), after minifying and
- * before the real content hashes are computed (so each part's file name
- * covers the hashes it holds, and the runtime's the parts'). Stops the build
- * when the runtime or a part's chunk cannot be found.
+ * Bundler plugin: the runtime's entries for the chunks of the route parts and
+ * the sidebar parts move into the files of the chunks that load them (their
+ * hosts: a route part; a docs version's metadata and route parts) through
+ * ./chunkTables.ts, after minifying and before the real content hashes are
+ * computed (so each host's file name covers the hashes it holds, and the
+ * runtime's the hosts'). Stops the build when the runtime or a host's chunk
+ * cannot be found.
  */
-export function chunkTablesMover(partOfChunk: Map<string, string>): object {
+export function chunkTablesMover(hostsOfChunk: Map<string, string[]>): object {
   return {
     apply(compiler: Compiler) {
       const {Compilation, sources} = compiler.webpack;
@@ -215,29 +250,31 @@ export function chunkTablesMover(partOfChunk: Map<string, string>): object {
         compilation.hooks.processAssets.tap(
           {name: 'orrery-chunk-tables', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE},
           () => {
-            const partChunk = new Map<string, {id: string; file: string}>();
-            const chunksOfPart = new Map<string, string[]>();
+            const hostNames = new Set([...hostsOfChunk.values()].flat());
+            const hostChunk = new Map<string, {id: string; file: string}>();
+            const chunksOfHost = new Map<string, string[]>();
             let runtimeFile: string | undefined;
             for (const chunk of compilation.chunks) {
               const js = [...chunk.files].find((f) => f.endsWith('.js'));
               if (!js || chunk.id === null) continue;
               if (/(^|\/)runtime~main\.[^/]*\.js$/.test(js)) runtimeFile = js;
               if (!chunk.name) continue;
-              if (chunk.name.startsWith('orrery-routes-')) partChunk.set(chunk.name, {id: String(chunk.id), file: js});
-              const part = partOfChunk.get(chunk.name);
-              if (part) chunksOfPart.set(part, [...(chunksOfPart.get(part) ?? []), String(chunk.id)]);
+              if (hostNames.has(chunk.name)) hostChunk.set(chunk.name, {id: String(chunk.id), file: js});
+              for (const host of hostsOfChunk.get(chunk.name) ?? []) {
+                chunksOfHost.set(host, [...(chunksOfHost.get(host) ?? []), String(chunk.id)]);
+              }
             }
             const runtime = runtimeFile ? compilation.getAsset(runtimeFile) : undefined;
             if (!runtimeFile || !runtime) throw new Error('bundle-trim: no runtime~main chunk in the browser build');
-            const byPartId = new Map<string, string[]>();
-            for (const [part, chunks] of chunksOfPart) {
-              const own = partChunk.get(part);
-              if (!own) throw new Error(`bundle-trim: the route part ${part} has no chunk in the browser build`);
-              byPartId.set(own.id, chunks);
+            const byHostId = new Map<string, string[]>();
+            for (const [host, chunks] of chunksOfHost) {
+              const own = hostChunk.get(host);
+              if (!own) throw new Error(`bundle-trim: the chunk ${host} is not in the browser build`);
+              byHostId.set(own.id, chunks);
             }
-            const result = moveChunkTables(String(runtime.source.source()), byPartId);
+            const result = moveChunkTables(String(runtime.source.source()), byHostId);
             compilation.updateAsset(runtimeFile, new sources.RawSource(result.runtime));
-            for (const {id, file} of partChunk.values()) {
+            for (const {id, file} of hostChunk.values()) {
               const statement = result.parts.get(id);
               const asset = compilation.getAsset(file);
               if (!statement || !asset) continue;
@@ -315,8 +352,6 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
   // A stale parts index must not outlive a build without parts (page-startup reads it).
   if (context.generatedFilesDir) {
     rmSync(path.join(context.generatedFilesDir, ROUTE_PARTS_DIR), {recursive: true, force: true});
-    // The theme's sidebar wrappers import it in every bundle; the browser build with route parts fills it.
-    writeEmptySidebarParts(context.generatedFilesDir);
   }
   if ((options as BundleTrimOptions | undefined)?.enabled === false) return null;
   const dir = path.join(context.siteDir, 'src', 'plugins', 'bundle-trim');
@@ -347,13 +382,15 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
         browserProduction && routeSplit
           ? writeRouteParts(context.generatedFilesDir, path.join(dir, 'loaders'), client, keepDocIds)
           : undefined;
-      const split = parts ? {client, partsDir: parts.dir} : undefined;
+      const split = parts
+        ? {client, sidebarClient: path.join(dir, 'client', 'sidebarParts.ts'), partsDir: parts.dir}
+        : undefined;
       return {
         mergeStrategy: {'optimization.minimizer': 'replace'},
         plugins: [
           // The runtime's entries for the chunks of each part move into the part (./chunkTables.ts);
           // it reads the runtime as SWC minifies it, so webpack's build (ORRERY_FASTER=0) keeps them.
-          ...(parts && currentBundler.name === 'rspack' ? [chunkTablesMover(parts.partOfChunk)] : []),
+          ...(parts && currentBundler.name === 'rspack' ? [chunkTablesMover(parts.hostsOfChunk)] : []),
           ...(elk
             ? []
             : [new bundler.NormalModuleReplacementPlugin(/^@mermaid-js\/layout-elk$/, path.join(dir, 'noElk.ts'))]),
@@ -391,6 +428,8 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
           rules: [
             {
               test: /[\\/]docusaurus-plugin-content-docs[\\/][^\\/]+[\\/]p[\\/][^\\/]+\.json$/,
+              // With route parts, the loader turns the metadata into a module that registers its sidebar parts.
+              ...(split ? {type: 'javascript/auto'} : {}),
               use: [
                 {
                   loader: trimLoader,

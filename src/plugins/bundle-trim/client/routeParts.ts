@@ -21,8 +21,8 @@ import registry from '@generated/registry';
 import routesChunkNames from '@generated/routesChunkNames';
 import type {RouteConfig} from 'react-router-config';
 import {addPartDocs, type PartDocs} from './partDocs';
-import {loadSidebarParts} from './sidebarParts';
-import {SIDEBAR_CHUNK_PREFIX} from './sidebarStore';
+import {loadSidebarParts, registerSidebarLoaders} from './sidebarParts';
+import {SIDEBAR_CHUNK_PREFIX, type SidebarPartLoader} from './sidebarStore';
 import {RoutePartIndex, type PartLoader} from './partIndex';
 
 const index = new RoutePartIndex();
@@ -41,18 +41,23 @@ export function unloadedRoutePart(routes: RouteConfig[], pathname: string): stri
 /** Page path (no trailing slash) → the sidebar parts of the large categories it sits in (./sidebarParts.ts). */
 const sidebarPartsOfPath: Record<string, string[]> = {};
 
-/** Called by each part's module before it creates its routes: its chunk names and loaders, docs and sidebar parts. */
+/**
+ * Called by each part's module before it creates its routes: its chunk names and loaders, docs,
+ * the sidebar parts of its pages and their loaders.
+ */
 export function registerRoutePart(
   _name: string,
   chunkNames: Record<string, unknown>,
   entries: Record<string, unknown>,
   docs: PartDocs = {},
   sidebarParts: Record<string, string[]> = {},
+  sidebarLoaders: Readonly<Record<string, SidebarPartLoader>> = {},
 ): void {
   Object.assign(routesChunkNames as Record<string, unknown>, chunkNames);
   Object.assign(registry as Record<string, unknown>, entries);
   addPartDocs(globalData, docs);
   Object.assign(sidebarPartsOfPath, sidebarParts);
+  registerSidebarLoaders(sidebarLoaders);
 }
 
 /** The sidebar parts a page needs (its large categories, outermost first), once its route part has run. */

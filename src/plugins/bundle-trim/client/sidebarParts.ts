@@ -4,14 +4,23 @@
  * (./routeParts.ts), or from the theme's sidebar (../theme/DocSidebarItem/Category
  * when the reader points at a category, ../theme/DocSidebarItems when its
  * placeholders show); ../theme/DocVersionRoot hands each version's sidebars to
- * `adoptSidebars` before they render.
+ * `adoptSidebars` before they render. The loaders of the parts come with the
+ * modules that name them (`registerSidebarLoaders`).
  */
-import loaders from '@generated/orrery-route-parts/sidebarParts';
-import {SidebarPartStore, type SidebarItem} from './sidebarStore';
+import {SidebarPartStore, type SidebarItem, type SidebarPartLoader} from './sidebarStore';
 
 export {placeholdersOf, sidebarPartOf, type SidebarItem} from './sidebarStore';
 
-const store = new SidebarPartStore(loaders);
+const store = new SidebarPartStore();
+
+/**
+ * Called by the modules that name sidebar parts, before their data is used: a
+ * docs version's metadata (all its parts: the sidebar's categories) and each
+ * route part (the parts its pages need), so the main bundle holds no loader.
+ */
+export function registerSidebarLoaders(loaders: Readonly<Record<string, SidebarPartLoader>>): void {
+  store.register(loaders);
+}
 
 /** Every sidebar of a docs version (its metadata's `docsSidebars`). */
 export function adoptSidebars(sidebars: Record<string, readonly SidebarItem[]> | undefined): void {

@@ -4,7 +4,8 @@
  * with placeholder items and the name of the part that holds its real ones
  * (`__part`). A loaded part replaces the placeholders of its category in
  * place, so every reader of the sidebar data (the sidebar, breadcrumbs, doc
- * cards) sees the real items. ./sidebarParts.ts gives it the parts' loaders.
+ * cards) sees the real items. Loaders arrive with the modules that name the
+ * parts (./sidebarParts.ts `registerSidebarLoaders`).
  */
 export interface SidebarItem {
   type: string;
@@ -21,7 +22,7 @@ export interface SidebarPart {
   items: SidebarItem[];
 }
 
-/** A sidebar part's chunk name: this prefix and the part's name (../index.ts names them so). */
+/** A sidebar part's chunk name: this prefix and the part's name (../loaders/sidebarSplit.cjs names them so). */
 export const SIDEBAR_CHUNK_PREFIX = 'orrery-sidebar-';
 
 export type SidebarPartLoader = () => Promise<{default: SidebarPart}>;
@@ -34,7 +35,16 @@ export class SidebarPartStore {
   /** Part name → what to call once it has loaded (rendered categories). */
   private readonly listeners = new Map<string, Set<() => void>>();
 
-  constructor(private readonly loaders: Readonly<Record<string, SidebarPartLoader>>) {}
+  private readonly loaders: Record<string, SidebarPartLoader>;
+
+  constructor(loaders: Readonly<Record<string, SidebarPartLoader>> = {}) {
+    this.loaders = {...loaders};
+  }
+
+  /** Adds loaders (a version's metadata and each route part register those of their parts). */
+  register(loaders: Readonly<Record<string, SidebarPartLoader>>): void {
+    Object.assign(this.loaders, loaders);
+  }
 
   /** Fills a category whose part has loaded; false when it has not. */
   private fill(category: SidebarItem): boolean {

@@ -283,7 +283,8 @@ function splitDocsData(globalData, plan, keepIds = []) {
 
 /**
  * One part's module: it adds its chunk names and chunk loaders to the main
- * bundle's tables, and its docs to the global data (splitDocsData), then
+ * bundle's tables, its docs to the global data (splitDocsData) and the loaders
+ * of its pages' sidebar parts to the sidebar store, then
  * exports its routes (ComponentCreator reads both tables when it is called).
  * @param {string} routesSource
  * @param {Part} part
@@ -292,14 +293,25 @@ function splitDocsData(globalData, plan, keepIds = []) {
  * @param {string} client absolute path of the client module
  * @param {PartDocs} [docs] the part's share of the docs plugin's global data
  * @param {Record<string, string[]>} [sidebarParts] page path (no trailing slash) → the sidebar parts it needs (./sidebarSplit.cjs)
+ * @param {string} [sidebarLoaders] the source of those parts' loaders (sidebarSplit.cjs `sidebarLoaders`)
  */
-function partModule(routesSource, part, chunkNames, registryEntries, client, docs = {}, sidebarParts = {}) {
+function partModule(
+  routesSource,
+  part,
+  chunkNames,
+  registryEntries,
+  client,
+  docs = {},
+  sidebarParts = {},
+  sidebarLoaders = '',
+) {
+  const sidebars = Object.keys(sidebarParts).length > 0 ? `, ${JSON.stringify(sidebarParts)}` : '';
   return [
     "import ComponentCreator from '@docusaurus/ComponentCreator';",
     `import {registerRoutePart} from ${JSON.stringify(client)};`,
     `registerRoutePart(${JSON.stringify(part.name)}, ${JSON.stringify(chunkNames)}, {`,
     ...registryEntries.map((line) => `  ${line.trim().replace(/,$/, '')},`),
-    `}, ${JSON.stringify(docs)}${Object.keys(sidebarParts).length > 0 ? `, ${JSON.stringify(sidebarParts)}` : ''});`,
+    `}, ${JSON.stringify(docs)}${sidebars}${sidebars && sidebarLoaders ? `, ${sidebarLoaders}` : ''});`,
     'export default [',
     part.leaves.map((l) => routesSource.slice(l.start, l.end)).join(',\n'),
     '];',

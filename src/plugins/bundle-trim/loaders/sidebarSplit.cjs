@@ -111,4 +111,24 @@ function order(name) {
   return parseInt(name.slice(name.lastIndexOf('.') + 1), 36);
 }
 
-module.exports = {splitSidebars, firstLink, MIN_LINKS};
+/** A sidebar part's chunk name: this prefix and the part's name (client/sidebarStore.ts has the same). */
+const SIDEBAR_CHUNK_PREFIX = 'orrery-sidebar-';
+
+/**
+ * The source of an object literal: sidebar part name → its loader, a dynamic
+ * import of the part's JSON file (`<partsDir>/sidebar/<name>.json`) in a
+ * chunk of its own, named SIDEBAR_CHUNK_PREFIX + name. A version's metadata
+ * module and each route part register the loaders of their parts
+ * (client/sidebarParts.ts), so the main bundle holds none.
+ * @param {Iterable<string>} names
+ * @param {string} partsDir
+ */
+function sidebarLoaders(names, partsDir) {
+  const lines = [...new Set(names)].map(
+    (name) =>
+      `  ${JSON.stringify(name)}: () => import(/* webpackChunkName: ${JSON.stringify(SIDEBAR_CHUNK_PREFIX + name)} */ ${JSON.stringify(`${partsDir}/sidebar/${name}.json`)}),`,
+  );
+  return `{\n${lines.join('\n')}\n}`;
+}
+
+module.exports = {splitSidebars, sidebarLoaders, firstLink, MIN_LINKS, SIDEBAR_CHUNK_PREFIX};

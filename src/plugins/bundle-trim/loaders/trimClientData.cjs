@@ -179,7 +179,7 @@ function planOf(dir) {
 let planCache;
 
 /**
- * @typedef {{kind: 'docsVersion' | 'registry' | 'routesChunkNames' | 'routes' | 'globalData', split?: {client: string, partsDir: string}, keepDocIds?: string[], generatedDir?: string}} Options
+ * @typedef {{kind: 'docsVersion' | 'registry' | 'routesChunkNames' | 'routes' | 'globalData', split?: {client: string, sidebarClient: string, partsDir: string}, keepDocIds?: string[], generatedDir?: string}} Options
  * @this {{getOptions(): Options, resourcePath: string, emitWarning(error: Error): void, addDependency(file: string): void}}
  * @param {string} source
  */
@@ -187,14 +187,27 @@ function loader(source) {
   const {kind, split, keepDocIds, generatedDir} = this.getOptions();
   if (kind === 'docsVersion') {
     if (!split || !generatedDir) return trimDocsVersion(source);
-    // Sidebar parts (./sidebarSplit.cjs), browser bundle only: the plugin writes the parts from the same split.
+    // Sidebar parts (./sidebarSplit.cjs), browser bundle only: the plugin writes the parts from the same
+    // split. The module becomes JavaScript (the rule sets its type) that registers the loaders of its
+    // parts before its data is used, so that the main bundle holds none.
     this.addDependency(path.join(generatedDir, 'routes.js'));
     const inParts = routeSplit.partOfPath(planOf(generatedDir).plan);
     const key = sidebarKey(this.resourcePath);
-    return trimDocsVersion(
-      source,
-      (sidebars) => sidebarSplit.splitSidebars(sidebars, key, (p) => inParts.has(p)).sidebars,
-    );
+    /** @type {string[]} */
+    const names = [];
+    const data = trimDocsVersion(source, (sidebars) => {
+      const result = sidebarSplit.splitSidebars(sidebars, key, (p) => inParts.has(p));
+      names.push(...result.parts.keys());
+      return result.sidebars;
+    });
+    const register =
+      names.length > 0
+        ? [
+            `import {registerSidebarLoaders} from ${JSON.stringify(split.sidebarClient)};`,
+            `registerSidebarLoaders(${sidebarSplit.sidebarLoaders(names, split.partsDir)});`,
+          ]
+        : [];
+    return [...register, `export default JSON.parse(${JSON.stringify(data)});`, ''].join('\n');
   }
   // All these tables are generated into the same folder before the bundler starts.
   const dir = path.dirname(this.resourcePath);
