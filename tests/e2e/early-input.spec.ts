@@ -106,4 +106,23 @@ test.describe('controls answer before hydration', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.locator('.DocSearch-Modal')).toBeVisible();
   });
+
+  test('a large category (items in a sidebar part) clicked before hydration leads to its first page', async ({
+    page,
+  }) => {
+    const hydrate = await holdMainBundle(page);
+    await page.goto(sitePath('planning/anchors/'), {waitUntil: 'domcontentloaded'});
+    // Its items are placeholders in the browser's data (bundle-trim's sidebar parts); the server
+    // rendered it as the theme does a category without a page: a link to its first page.
+    const category = page
+      .getByRole('navigation', {name: 'Docs sidebar'})
+      .getByRole('button', {name: 'Mission modeling', exact: true});
+    const href = await category.getAttribute('href');
+    expect(href).toMatch(new RegExp(`^${sitePath('mission-modeling/')}.+`));
+    await category.click();
+    await expect(page).toHaveURL(new RegExp(`${href ?? ''}$`));
+    await hydrate();
+    const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+    await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', href ?? '');
+  });
 });
