@@ -155,11 +155,20 @@ test("the loaders' source: one dynamic import per part, in a chunk named as the 
   assert.deepEqual(
     imports.map(([, name, chunk, file]) => [name, chunk, file]),
     [
-      ['v.1', `${SIDEBAR_CHUNK_PREFIX}v.1`, '/gen/parts/sidebar/v.1.json'],
-      ['v.2', `${SIDEBAR_CHUNK_PREFIX}v.2`, '/gen/parts/sidebar/v.2.json'],
+      ['v.1', `${SIDEBAR_CHUNK_PREFIX}v.1`, '/gen/parts/sidebar/v.1.js'],
+      ['v.2', `${SIDEBAR_CHUNK_PREFIX}v.2`, '/gen/parts/sidebar/v.2.js'],
     ],
   );
   assert.equal(sidebarSplit.SIDEBAR_CHUNK_PREFIX, SIDEBAR_CHUNK_PREFIX);
   // An object literal the part and version modules can pass as they are.
   assert.doesNotThrow(() => new Function(`return ${source.replace(/import\(/g, '(')}`)());
+});
+
+test('the parts a list of items shows: its large categories at any depth, not the parts inside them', () => {
+  const items: SidebarItem[] = [
+    {type: 'link'},
+    {type: 'category', items: [{type: 'category', __part: 'a', items: [{type: 'link', __of: 'a'}]}]},
+    {type: 'category', __part: 'b', items: [{type: 'category', __part: 'c', items: []}]},
+  ];
+  assert.deepEqual(sidebarSplit.partsNamedIn(items), ['a', 'b']);
 });

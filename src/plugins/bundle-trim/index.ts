@@ -72,7 +72,7 @@ export function writeRouteParts(
   loadersDir: string,
   client: string,
   keepDocIds: readonly string[] = [],
-): {dir: string; hostsOfChunk: Map<string, string[]>} {
+): {dir: string; sidebarClient: string; hostsOfChunk: Map<string, string[]>} {
   const load = createRequire(path.join(loadersDir, 'x.cjs'));
   const split = load('./routeSplit.cjs') as RouteSplitModule;
   const trim = load('./trimClientData.cjs') as TrimModule;
@@ -87,7 +87,9 @@ export function writeRouteParts(
   const dir = path.join(generatedFilesDir, ROUTE_PARTS_DIR);
   rmSync(dir, {recursive: true, force: true});
   mkdirSync(dir, {recursive: true});
-  const sidebars = writeSidebarParts(generatedFilesDir, dir, load, plan, versionChunks(registry, names));
+  // The client module the version metadata and the sidebar parts register their parts' loaders with.
+  const sidebarClient = path.join(path.dirname(client), 'sidebarParts.ts');
+  const sidebars = writeSidebarParts(generatedFilesDir, dir, load, plan, versionChunks(registry, names), sidebarClient);
   const sidebarsOfPart = sidebars.byRoutePart;
   const sidebarSplit = load('./sidebarSplit.cjs') as SidebarSplitModule;
   for (const list of plan.lists) {
@@ -126,7 +128,7 @@ export function writeRouteParts(
     [...plan.moved].map(([name, part]) => [names.get(name) ?? name, [part]]),
   );
   for (const [name, hosts] of sidebars.hostsOfChunk) hostsOfChunk.set(name, hosts);
-  return {dir, hostsOfChunk};
+  return {dir, sidebarClient, hostsOfChunk};
 }
 
 interface SidebarSplitModule {
@@ -134,16 +136,19 @@ interface SidebarSplitModule {
     sidebars: Record<string, unknown[]>,
     key: string,
     inRoutePart: (path: string) => boolean,
-  ): {parts: Map<string, unknown[]>; partsOfPath: Map<string, string[]>};
+  ): {sidebars: Record<string, unknown[]>; parts: Map<string, unknown[]>; partsOfPath: Map<string, string[]>};
   sidebarLoaders(names: Iterable<string>, partsDir: string): string;
+  partsNamedIn(items: unknown[]): string[];
 }
 type Plan = ReturnType<RouteSplitModule['planSplit']>;
 
 /**
  * Sidebar parts (./loaders/sidebarSplit.cjs): splits the sidebars of every docs
  * version's metadata as the loader does for the browser bundle, writes each
- * part's items (`sidebar/<name>.json`) and the module of their loaders, and
- * returns route part → page path → the sidebar parts the page needs.
+ * part's module (`sidebar/<name>.js`: its items, after registering the loaders
+ * of the parts nested in it), and returns route part → page path → the
+ * sidebar parts the page needs, and sidebar part chunk → the chunks that
+ * register its loader (for the runtime-table mover).
  */
 function writeSidebarParts(
   generatedFilesDir: string,
@@ -151,6 +156,7 @@ function writeSidebarParts(
   load: NodeJS.Require,
   plan: Plan,
   versionChunk: Map<string, string>,
+  sidebarClient: string,
 ): {byRoutePart: Map<string, Record<string, string[]>>; hostsOfChunk: Map<string, string[]>} {
   const sidebarSplit = load('./sidebarSplit.cjs') as SidebarSplitModule;
   const trim = load('./trimClientData.cjs') as {sidebarKey(file: string): string};
@@ -181,13 +187,32 @@ function writeSidebarParts(
       .version?.docsSidebars;
     if (!sidebars) continue;
     const key = trim.sidebarKey(file);
-    const {parts, partsOfPath} = sidebarSplit.splitSidebars(sidebars, key, (p) => partOfPath.has(p));
+    const {
+      sidebars: splitVersion,
+      parts,
+      partsOfPath,
+    } = sidebarSplit.splitSidebars(sidebars, key, (p) => partOfPath.has(p));
     if (parts.size === 0) continue;
     const host = versionChunk.get(key);
     if (!host) throw new Error(`bundle-trim: no chunk in registry.js for the docs version metadata ${file}`);
+    // A part's module registers the loaders of the parts inside it, which its chunk then hosts.
+    const outer = new Set(Object.values(splitVersion).flatMap((items) => sidebarSplit.partsNamedIn(items)));
     for (const [name, items] of parts) {
-      writeFileSync(path.join(dir, 'sidebar', `${name}.json`), JSON.stringify({part: name, items}));
-      addHost(name, host);
+      const nested = sidebarSplit.partsNamedIn(items);
+      const register =
+        nested.length > 0
+          ? [
+              `import {registerSidebarLoaders} from ${JSON.stringify(sidebarClient)};`,
+              `registerSidebarLoaders(${sidebarSplit.sidebarLoaders(nested, '..')});`,
+            ]
+          : [];
+      const data = JSON.stringify(JSON.stringify({part: name, items}));
+      writeFileSync(
+        path.join(dir, 'sidebar', `${name}.js`),
+        [...register, `export default JSON.parse(${data});`, ''].join('\n'),
+      );
+      for (const inner of nested) addHost(inner, SIDEBAR_CHUNK_PREFIX + name);
+      if (outer.has(name)) addHost(name, host);
     }
     for (const [pagePath, names] of partsOfPath) {
       const routePart = partOfPath.get(pagePath);
@@ -382,9 +407,7 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
         browserProduction && routeSplit
           ? writeRouteParts(context.generatedFilesDir, path.join(dir, 'loaders'), client, keepDocIds)
           : undefined;
-      const split = parts
-        ? {client, sidebarClient: path.join(dir, 'client', 'sidebarParts.ts'), partsDir: parts.dir}
-        : undefined;
+      const split = parts ? {client, sidebarClient: parts.sidebarClient, partsDir: parts.dir} : undefined;
       return {
         mergeStrategy: {'optimization.minimizer': 'replace'},
         plugins: [

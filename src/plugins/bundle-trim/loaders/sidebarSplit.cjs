@@ -111,24 +111,42 @@ function order(name) {
   return parseInt(name.slice(name.lastIndexOf('.') + 1), 36);
 }
 
+/**
+ * The parts whose categories these items show: large categories among them,
+ * at any depth short of another part (a part's own nested parts are named by
+ * that part). What a module holding these items registers the loaders of.
+ * @param {SidebarItem[]} items
+ * @param {string[]} [out]
+ * @returns {string[]}
+ */
+function partsNamedIn(items, out = []) {
+  for (const item of items) {
+    if (item.__part !== undefined) out.push(item.__part);
+    else if (item.items) partsNamedIn(item.items, out);
+  }
+  return out;
+}
+
 /** A sidebar part's chunk name: this prefix and the part's name (client/sidebarStore.ts has the same). */
 const SIDEBAR_CHUNK_PREFIX = 'orrery-sidebar-';
 
 /**
  * The source of an object literal: sidebar part name → its loader, a dynamic
- * import of the part's JSON file (`<partsDir>/sidebar/<name>.json`) in a
- * chunk of its own, named SIDEBAR_CHUNK_PREFIX + name. A version's metadata
- * module and each route part register the loaders of their parts
- * (client/sidebarParts.ts), so the main bundle holds none.
+ * import of the part's module (`<partsDir>/sidebar/<name>.js`) in a chunk of
+ * its own, named SIDEBAR_CHUNK_PREFIX + name. The modules that show a part's
+ * category register its loader (client/sidebarParts.ts): a version's metadata
+ * for its sidebars' outer large categories, a part for the large categories
+ * inside it, and each route part for the parts its pages need; so neither the
+ * main bundle nor a version's metadata holds the loaders of nested parts.
  * @param {Iterable<string>} names
  * @param {string} partsDir
  */
 function sidebarLoaders(names, partsDir) {
   const lines = [...new Set(names)].map(
     (name) =>
-      `  ${JSON.stringify(name)}: () => import(/* webpackChunkName: ${JSON.stringify(SIDEBAR_CHUNK_PREFIX + name)} */ ${JSON.stringify(`${partsDir}/sidebar/${name}.json`)}),`,
+      `  ${JSON.stringify(name)}: () => import(/* webpackChunkName: ${JSON.stringify(SIDEBAR_CHUNK_PREFIX + name)} */ ${JSON.stringify(`${partsDir}/sidebar/${name}.js`)}),`,
   );
   return `{\n${lines.join('\n')}\n}`;
 }
 
-module.exports = {splitSidebars, sidebarLoaders, firstLink, MIN_LINKS, SIDEBAR_CHUNK_PREFIX};
+module.exports = {splitSidebars, sidebarLoaders, partsNamedIn, firstLink, MIN_LINKS, SIDEBAR_CHUNK_PREFIX};

@@ -193,12 +193,12 @@ function loader(source) {
     this.addDependency(path.join(generatedDir, 'routes.js'));
     const inParts = routeSplit.partOfPath(planOf(generatedDir).plan);
     const key = sidebarKey(this.resourcePath);
-    /** @type {string[]} */
+    /** @type {string[]} the parts of the sidebars' outer large categories (nested ones: their parent part) */
     const names = [];
     const data = trimDocsVersion(source, (sidebars) => {
-      const result = sidebarSplit.splitSidebars(sidebars, key, (p) => inParts.has(p));
-      names.push(...result.parts.keys());
-      return result.sidebars;
+      const result = sidebarSplit.splitSidebars(sidebars, key, (p) => inParts.has(p)).sidebars;
+      for (const items of Object.values(result)) sidebarSplit.partsNamedIn(items, names);
+      return result;
     });
     const register =
       names.length > 0
