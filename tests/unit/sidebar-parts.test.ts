@@ -165,7 +165,7 @@ test("the loaders' source: one dynamic import per part, in a chunk named as the 
 });
 
 test('the parts a list of items shows: its large categories at any depth, not the parts inside them', () => {
-  const items: SidebarItem[] = [
+  const items: Parameters<typeof sidebarSplit.partsNamedIn>[0] = [
     {type: 'link'},
     {type: 'category', items: [{type: 'category', __part: 'a', items: [{type: 'link', __of: 'a'}]}]},
     {type: 'category', __part: 'b', items: [{type: 'category', __part: 'c', items: []}]},
