@@ -122,8 +122,9 @@ export function writeRouteParts(
   }
   writeFileSync(path.join(dir, ROUTE_PARTS_INDEX), JSON.stringify(index));
   // The chunks whose runtime entries move, by the name the browser bundle gives them, and the chunks
-  // that carry their entries: a route part's chunks, its part; a sidebar part, the chunk of its
-  // version's metadata and the route parts whose pages need it (each registers its loader).
+  // that carry their entries: a route part's chunks, its part; a sidebar part, the chunk that shows
+  // its category (its version's metadata, or its outer sidebar part) and the route parts whose pages
+  // need it (each registers its loader).
   const hostsOfChunk = new Map<string, string[]>(
     [...plan.moved].map(([name, part]) => [names.get(name) ?? name, [part]]),
   );
