@@ -140,6 +140,7 @@ interface SidebarSplitModule {
   ): {sidebars: Record<string, unknown[]>; parts: Map<string, unknown[]>; partsOfPath: Map<string, string[]>};
   sidebarLoaders(names: Iterable<string>, partsDir: string): string;
   partsNamedIn(items: unknown[]): string[];
+  registeringModule(json: string, names: string[], client: string, partsDir: string): string;
 }
 type Plan = ReturnType<RouteSplitModule['planSplit']>;
 
@@ -200,17 +201,9 @@ function writeSidebarParts(
     const outer = new Set(Object.values(splitVersion).flatMap((items) => sidebarSplit.partsNamedIn(items)));
     for (const [name, items] of parts) {
       const nested = sidebarSplit.partsNamedIn(items);
-      const register =
-        nested.length > 0
-          ? [
-              `import {registerSidebarLoaders} from ${JSON.stringify(sidebarClient)};`,
-              `registerSidebarLoaders(${sidebarSplit.sidebarLoaders(nested, '..')});`,
-            ]
-          : [];
-      const data = JSON.stringify(JSON.stringify({part: name, items}));
       writeFileSync(
         path.join(dir, 'sidebar', `${name}.js`),
-        [...register, `export default JSON.parse(${data});`, ''].join('\n'),
+        sidebarSplit.registeringModule(JSON.stringify({part: name, items}), nested, sidebarClient, '..'),
       );
       for (const inner of nested) addHost(inner, SIDEBAR_CHUNK_PREFIX + name);
       if (outer.has(name)) addHost(name, host);

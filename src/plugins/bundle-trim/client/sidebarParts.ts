@@ -15,8 +15,9 @@ const store = new SidebarPartStore();
 
 /**
  * Called by the modules that name sidebar parts, before their data is used: a
- * docs version's metadata (all its parts: the sidebar's categories) and each
- * route part (the parts its pages need), so the main bundle holds no loader.
+ * docs version's metadata (its sidebars' outer large categories), a sidebar
+ * part (the large categories inside it) and each route part (the parts its
+ * pages need), so neither the main bundle nor every doc page holds them all.
  */
 export function registerSidebarLoaders(loaders: Readonly<Record<string, SidebarPartLoader>>): void {
   store.register(loaders);

@@ -149,4 +149,32 @@ function sidebarLoaders(names, partsDir) {
   return `{\n${lines.join('\n')}\n}`;
 }
 
-module.exports = {splitSidebars, sidebarLoaders, partsNamedIn, firstLink, MIN_LINKS, SIDEBAR_CHUNK_PREFIX};
+/**
+ * The source of a module that registers the loaders of these parts with the
+ * sidebar store (`registerSidebarLoaders` of `client`) and then exports `json`
+ * as its data: a docs version's metadata in the browser build, and each part.
+ * @param {string} json the data, as JSON text
+ * @param {string[]} names the parts whose categories the data shows (`partsNamedIn`)
+ * @param {string} client absolute path of client/sidebarParts.ts
+ * @param {string} partsDir where the parts' modules are, as `sidebarLoaders` takes it
+ */
+function registeringModule(json, names, client, partsDir) {
+  const register =
+    names.length > 0
+      ? [
+          `import {registerSidebarLoaders} from ${JSON.stringify(client)};`,
+          `registerSidebarLoaders(${sidebarLoaders(names, partsDir)});`,
+        ]
+      : [];
+  return [...register, `export default JSON.parse(${JSON.stringify(json)});`, ''].join('\n');
+}
+
+module.exports = {
+  splitSidebars,
+  sidebarLoaders,
+  registeringModule,
+  partsNamedIn,
+  firstLink,
+  MIN_LINKS,
+  SIDEBAR_CHUNK_PREFIX,
+};

@@ -200,14 +200,7 @@ function loader(source) {
       for (const items of Object.values(result)) sidebarSplit.partsNamedIn(items, names);
       return result;
     });
-    const register =
-      names.length > 0
-        ? [
-            `import {registerSidebarLoaders} from ${JSON.stringify(split.sidebarClient)};`,
-            `registerSidebarLoaders(${sidebarSplit.sidebarLoaders(names, split.partsDir)});`,
-          ]
-        : [];
-    return [...register, `export default JSON.parse(${JSON.stringify(data)});`, ''].join('\n');
+    return sidebarSplit.registeringModule(data, names, split.sidebarClient, split.partsDir);
   }
   // All these tables are generated into the same folder before the bundler starts.
   const dir = path.dirname(this.resourcePath);
