@@ -183,11 +183,36 @@ test("the search page helper's nested filters, negation, strings and nothing", (
   assert.deepEqual(parseFacetFilter('a:b:c'), {facet: 'a', value: 'b:c', negated: false});
 });
 
+test("a filter on the site's language, which every indexed page has, is left out; other languages stay filters", () => {
+  const tags = ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'];
+  const anyTag = {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-default-current'}]};
+  // DocSearch's contextual filters and the search page helper's nested form.
+  assert.deepEqual(toPagefindFilters(['language:en', tags], 'en'), anyTag);
+  assert.deepEqual(toPagefindFilters([['language:en'], tags], 'en'), anyTag);
+  assert.deepEqual(toPagefindFilters('language:en', 'en'), {});
+  // An OR with the site's language in it holds for every page.
+  assert.deepEqual(toPagefindFilters([['language:en', 'docusaurus_tag:x'], 'type:y'], 'en'), {type: 'y'});
+  // Another language, a negation and a case that differs stay filters, which no page passes.
+  assert.deepEqual(toPagefindFilters(['language:fr', tags], 'en'), {all: [{language: 'fr'}, anyTag]});
+  assert.deepEqual(toPagefindFilters(['language:-en'], 'en'), {not: {language: 'en'}});
+  assert.deepEqual(toPagefindFilters(['language:EN'], 'en'), {language: 'EN'});
+  // Without the site's language, as before.
+  assert.deepEqual(toPagefindFilters(['language:en'], undefined), {language: 'en'});
+});
+
 test("Pagefind's filter counts answer the facets asked for", () => {
   const counts = {docusaurus_tag: {default: 0, 'docs-api-current': 3}, language: {en: 3}};
   assert.deepEqual(toAlgoliaFacets(counts, 'docusaurus_tag'), {docusaurus_tag: {'docs-api-current': 3}});
   assert.deepEqual(toAlgoliaFacets(counts, ['*']), {docusaurus_tag: {'docs-api-current': 3}, language: {en: 3}});
   assert.deepEqual(toAlgoliaFacets(undefined, ['language']), {});
+  // The site's language counts every hit, whether Pagefind fetched its page list or not.
+  const tagsOnly = {docusaurus_tag: {'docs-api-current': 3}};
+  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['language'], {value: 'en', hits: 3}), {language: {en: 3}});
+  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['*'], {value: 'en', hits: 3}), {
+    docusaurus_tag: {'docs-api-current': 3},
+    language: {en: 3},
+  });
+  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['language'], {value: 'en', hits: 0}), {language: {}});
 });
 
 // ---------------------------------------------------------------------------
@@ -382,6 +407,32 @@ const manyPages = (query: string) =>
       lvl0: i % 2 ? 'Planning' : 'API',
     }),
   );
+
+test("a client given the site's language queries Pagefind without the language filter and still counts the facet", async () => {
+  const {api, calls} = fakePagefind(manyPages);
+  const client = createEmbeddedSearchClient({
+    shape: 'pages',
+    load: async () => api,
+    origin: () => 'http://h',
+    language: 'en',
+  });
+  const {results} = await client.search([
+    {
+      indexName: 'orrery',
+      params: {
+        query: 'anchor',
+        facets: ['language', 'docusaurus_tag'],
+        facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+      },
+    },
+  ]);
+  const anyTag = {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-default-current'}]};
+  assert.deepEqual(calls[0]?.filters, anyTag);
+  // The demotion query adds the page kind to the same filter, and no query names the language.
+  assert.ok(calls.length > 1);
+  for (const call of calls) assert.doesNotMatch(JSON.stringify(call.filters), /language/);
+  assert.deepEqual(results[0]?.facets, {language: {en: 12}, docusaurus_tag: {'docs-default-current': 12}});
+});
 
 test('modal requests: hits from the first pages, filters passed on, nbHits counts pages', async () => {
   const {api, calls} = fakePagefind(manyPages);

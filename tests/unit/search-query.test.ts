@@ -7,7 +7,14 @@ import {
   type ReorderPage,
 } from '../../src/plugins/search-pagefind/client/query.ts';
 import {pageMatchesAllTerms, splitWords, termForms} from '../../src/plugins/search-pagefind/client/hits.ts';
-import {addSearchHints, pageKind, parseSynonyms, synonymsFor} from '../../src/plugins/search-pagefind/indexer.mjs';
+import {
+  addSearchHints,
+  docsearchLanguage,
+  otherLanguages,
+  pageKind,
+  parseSynonyms,
+  synonymsFor,
+} from '../../src/plugins/search-pagefind/indexer.mjs';
 import type {PagefindFragment} from '../../src/plugins/search-pagefind/client/types.ts';
 
 test('question and stop words are dropped when other words remain', () => {
@@ -136,4 +143,30 @@ test('index time: synonyms, page kinds and the hint element', () => {
     html,
     /<div data-pagefind-body=""><span data-pagefind-filter="page_kind:guide" data-pagefind-meta="keywords:incons, title_synonyms:incons"><\/span>/,
   );
+});
+
+test("index time: the pages' docsearch:language, which must be one for the whole index", () => {
+  assert.equal(docsearchLanguage('<meta data-rh=true name=docsearch:language content=en />'), 'en');
+  assert.equal(docsearchLanguage('<meta content="fr" name="docsearch:language">'), 'fr');
+  assert.equal(docsearchLanguage('<meta name="docsearch:docusaurus_tag" content="default">'), null);
+  assert.equal(
+    otherLanguages(
+      new Map([
+        ['a/index.html', 'en'],
+        ['b/index.html', 'en'],
+      ]),
+    ),
+    null,
+  );
+  assert.deepEqual(
+    otherLanguages(
+      new Map<string, string | null>([
+        ['a/index.html', 'en'],
+        ['b/index.html', 'fr'],
+        ['c/index.html', null],
+      ]),
+    ),
+    {first: 'en', others: ['b/index.html (fr)', 'c/index.html (none)']},
+  );
+  assert.deepEqual(otherLanguages(new Map([['a/index.html', null]])), {first: null, others: ['a/index.html (none)']});
 });

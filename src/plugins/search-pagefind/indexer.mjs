@@ -12,7 +12,8 @@
 // - Each page's `docsearch:docusaurus_tag` and `docsearch:language` meta tags, the
 //   very fields the hosted crawler reads, become Pagefind filters, so the
 //   contextual search (3.4.0 docs vs current) filters on the same data in both
-//   modes. The attributes are added to the HTML handed to Pagefind only; the
+//   modes. The pages must share one language (the client treats a filter on it
+//   as true for every page, ./client/filters.ts). The attributes are added to the HTML handed to Pagefind only; the
 //   files on disk are not rewritten.
 // - URLs in the index are relative to the build root ("/planning/anchors/");
 //   the browser adds the base path, so one index works under any BASE_URL.
@@ -125,6 +126,31 @@ export function separateBlocks(html) {
   return html.replace(/<(p|li|dt|dd|tr|td|th|thead|tbody|tfoot|caption|option|br)(?=[\s/>])/gi, ' <$1');
 }
 
+/** The value of a page's `docsearch:language` meta tag, or null. */
+export function docsearchLanguage(html) {
+  for (const [, attrs] of html.matchAll(/<meta\b([^>]*)>/gi)) {
+    if (!/\bname\s*=\s*["']?docsearch:language(?=["'\s/>])/i.test(attrs)) continue;
+    const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))/i.exec(attrs);
+    return content ? (content[1] ?? content[2] ?? content[3] ?? '') : '';
+  }
+  return null;
+}
+
+/**
+ * `languages`: each page's `docsearch:language` (null: none) by path. Returns
+ * null when all pages name one language, else that of the first page and
+ * the pages that differ or name none: the client leaves a filter on the site's
+ * language out of every query as true for every page (./client/filters.ts), so
+ * the index must hold one language only, as a Docusaurus build of one locale does.
+ */
+export function otherLanguages(languages) {
+  const [first] = languages.values();
+  const others = [...languages]
+    .filter(([, language]) => language === null || language !== first)
+    .map(([rel, language]) => `${rel} (${language ?? 'none'})`);
+  return others.length > 0 ? {first, others} : null;
+}
+
 /** Adds `data-pagefind-filter` to the two docsearch meta tags of a page. */
 export function markFilterMetas(html) {
   return html.replace(/<meta\b([^>]*)>/gi, (tag, attrs) => {
@@ -195,12 +221,14 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   const groups = parseSynonyms(await fs.readFile(path.join(siteDir, SYNONYMS_FILE), 'utf8'));
   let indexed = 0;
   const untagged = [];
+  const languages = new Map();
   for await (const rel of htmlFiles(buildDir)) {
     if (SKIPPED.some((re) => re.test(rel))) continue;
     const html = await readWholePage(path.join(buildDir, rel));
     if (!html.includes('data-pagefind-body')) continue;
     const content = separateBlocks(markFilterMetas(addSearchHints(html, rel, groups)));
     if (!content.includes('data-pagefind-filter="docusaurus_tag[content]"')) untagged.push(rel);
+    languages.set(rel, docsearchLanguage(html));
     const {errors} = await index.addHTMLFile({sourcePath: rel, content});
     if (errors.length > 0) throw new Error(`Pagefind could not index ${rel}: ${errors.join('; ')}`);
     indexed += 1;
@@ -213,6 +241,13 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   if (untagged.length > 0) {
     // Contextual search would hide these pages from every version: fail loudly.
     throw new Error(`Pages without a docsearch:docusaurus_tag meta: ${untagged.slice(0, 5).join(', ')}`);
+  }
+  const mixed = otherLanguages(languages);
+  if (mixed) {
+    throw new Error(
+      `The indexed pages must share one docsearch:language (the first is ${mixed.first ?? 'none'}); ` +
+        `these differ: ${mixed.others.slice(0, 5).join(', ')}${mixed.others.length > 5 ? ', …' : ''}`,
+    );
   }
 
   await fs.rm(outputPath, {recursive: true, force: true});

@@ -59,6 +59,12 @@ export interface EmbeddedClientOptions {
   pageSnippetWords?: number;
   /** lvl0 for pages that carry none. */
   fallbackSection?: string;
+  /**
+   * The language of every indexed page, the site's locale (../indexer.mjs
+   * checks that the pages have one): a facet filter on it holds for every
+   * page, so it costs no filter fetch (./filters.ts).
+   */
+  language?: string;
 }
 
 /** Algolia's multi-search argument: `{requests}` (v5) or the helper's legacy `[{indexName, params}]`. */
@@ -160,7 +166,7 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
 
     let ranked: RankedResults;
     try {
-      ranked = await rankResults(pagefind, planQuery(query), toPagefindFilters(request.facetFilters));
+      ranked = await rankResults(pagefind, planQuery(query), toPagefindFilters(request.facetFilters, options.language));
     } catch (error) {
       throw new SearchUnavailableError('failed', 'The search index could not be queried.', {cause: error});
     }
@@ -208,7 +214,8 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
       );
       fragments = [...order.map((i) => fragments[i] as PagefindFragment), ...fragments.slice(k)];
     }
-    const facets = wantsFacets ? {facets: toAlgoliaFacets(response.filters, request.facets)} : {};
+    const language = options.language === undefined ? undefined : {value: options.language, hits: nbHits};
+    const facets = wantsFacets ? {facets: toAlgoliaFacets(response.filters, request.facets, language)} : {};
     if (hitsPerPage === 0) {
       return {...result([], nbHits, 0), ...facets};
     }

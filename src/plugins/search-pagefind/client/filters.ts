@@ -9,6 +9,13 @@
  * minus). Pagefind expresses the same with `{all: […]}`, `{any: […]}` and
  * `{not: …}` around `{a: 'v'}` objects. The index carries the pages'
  * `docusaurus_tag` and `language` meta tags as filters (../indexer.mjs).
+ *
+ * Every indexed page has one language, the site's (../indexer.mjs stops the
+ * build otherwise), so `language:<that language>` holds for every page: given
+ * it as `language`, the translation leaves that test out instead of making
+ * Pagefind fetch the language filter's page list (one request per search,
+ * about 2 bytes per page gzipped) to find it true. Any other language test
+ * stays a filter.
  */
 
 export type FacetFilter = string | readonly string[];
@@ -36,10 +43,17 @@ export function parseFacetFilter(filter: string): {facet: string; value: string;
   return {facet, value, negated};
 }
 
-function single(filter: string): PagefindFilter | null {
+/** A test every indexed page passes (see the note at the top). */
+const ALWAYS = Symbol('every page');
+type Term = PagefindFilter | typeof ALWAYS;
+
+function single(filter: string, language: string | undefined): Term | null {
   const parsed = parseFacetFilter(filter);
   if (!parsed) {
     return null;
+  }
+  if (language !== undefined && parsed.facet === 'language' && parsed.value === language && !parsed.negated) {
+    return ALWAYS;
   }
   const test: PagefindFilter = {[parsed.facet]: parsed.value};
   return parsed.negated ? {not: test} : test;
@@ -56,12 +70,17 @@ function combine(kind: 'all' | 'any', parts: PagefindFilter[]): PagefindFilter |
   return kind === 'all' ? {all: parts} : {any: parts};
 }
 
+const isFilter = (t: Term | null): t is PagefindFilter => t !== null && t !== ALWAYS;
+
 /**
  * Translates Algolia facet filters. Returns `{}` (no filtering) when there
- * are none; unparsable entries are ignored, as Algolia would reject them.
+ * are none, or when every test holds for every page; unparsable entries are
+ * ignored, as Algolia would reject them. `language`: the language of every
+ * indexed page (see the note at the top).
  */
 export function toPagefindFilters(
   facetFilters: FacetFilters | undefined | null,
+  language?: string,
 ): PagefindFilter | Record<string, never> {
   if (facetFilters === undefined || facetFilters === null) {
     return {};
@@ -70,30 +89,40 @@ export function toPagefindFilters(
   const conjuncts: PagefindFilter[] = [];
   for (const entry of list) {
     if (typeof entry === 'string') {
-      const f = single(entry);
-      if (f) conjuncts.push(f);
+      const f = single(entry, language);
+      if (isFilter(f)) conjuncts.push(f);
     } else {
-      const alternatives = entry.map(single).filter((f): f is PagefindFilter => f !== null);
-      const f = combine('any', alternatives);
+      const alternatives = entry.map((e) => single(e, language));
+      // One alternative every page passes makes the whole OR hold.
+      if (alternatives.includes(ALWAYS)) continue;
+      const f = combine('any', alternatives.filter(isFilter));
       if (f) conjuncts.push(f);
     }
   }
   return combine('all', conjuncts) ?? {};
 }
 
-/** Pagefind's per-filter counts (`response.filters`) → Algolia's `facets` for the facets asked for. */
+/**
+ * Pagefind's per-filter counts (`response.filters`) → Algolia's `facets` for
+ * the facets asked for. With `language` (the language of every indexed page,
+ * see the note at the top), that facet counts all `hits` under it: Pagefind
+ * counts a filter only once it has fetched its page list, which the
+ * translation above spares.
+ */
 export function toAlgoliaFacets(
   counts: Record<string, Record<string, number>> | undefined,
   requested: string | readonly string[] | undefined,
+  language?: {value: string; hits: number},
 ): Record<string, Record<string, number>> {
   if (!counts || requested === undefined) {
     return {};
   }
   const names = typeof requested === 'string' ? [requested] : requested;
-  const wanted = names.includes('*') ? Object.keys(counts) : names;
+  const all = language ? {...counts, language: {[language.value]: language.hits}} : counts;
+  const wanted = names.includes('*') ? Object.keys(all) : names;
   const facets: Record<string, Record<string, number>> = {};
   for (const name of wanted) {
-    const values = counts[name];
+    const values = all[name];
     if (values) {
       facets[name] = Object.fromEntries(Object.entries(values).filter(([, n]) => n > 0));
     }

@@ -71,11 +71,16 @@ export function loadPagefind(indexUrl: string, baseUrl: string): Promise<Pagefin
 
 const clients = new Map<string, EmbeddedSearchClient>();
 
-/** The embedded client for the modal ('sections') or the search page ('pages'); one per base URL. */
+/**
+ * The embedded client for the modal ('sections') or the search page
+ * ('pages'); one per base URL. `language`: the site's locale, the language of
+ * every indexed page (see EmbeddedClientOptions).
+ */
 export function embeddedSearchClient(
   shape: 'sections' | 'pages',
   baseUrl: string,
   indexPath: string,
+  language: string,
   fallbackSection?: string,
 ): EmbeddedSearchClient {
   const indexUrl = `${baseUrl}${indexPath.replace(/^\/+/, '').replace(/\/?$/, '/')}`;
@@ -86,6 +91,7 @@ export function embeddedSearchClient(
       shape,
       load: () => loadPagefind(indexUrl, baseUrl),
       origin: () => window.location.origin,
+      language,
       ...(fallbackSection ? {fallbackSection} : {}),
     });
     clients.set(key, client);

@@ -84,18 +84,18 @@ const indexMissing = (): boolean => getIndexProblem() === 'missing';
 const never = (): boolean => false;
 
 function EmbeddedSearchBar({indexPath, ...props}: {indexPath: string}): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
+  const {siteConfig, i18n} = useDocusaurusContext();
   const client = useMemo(
     () =>
       keepErrorScreen(
         // The client's code loads with the first query (../../client/lazyClient.ts).
         lazySearchClient(() =>
           import('../../client/loadPagefind').then((m) =>
-            m.embeddedSearchClient('sections', siteConfig.baseUrl, indexPath),
+            m.embeddedSearchClient('sections', siteConfig.baseUrl, indexPath, i18n.currentLocale),
           ),
         ),
       ),
-    [siteConfig.baseUrl, indexPath],
+    [siteConfig.baseUrl, indexPath, i18n.currentLocale],
   );
   const transformSearchClient = useCallback(() => client as unknown as DocSearchTransformClient, [client]);
   const localized = useTranslations(indexMissing);

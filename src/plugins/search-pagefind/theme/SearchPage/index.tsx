@@ -69,16 +69,16 @@ import type {IndexProblem} from '../../client/client'; // ORRERY: (3)
 
 // ORRERY: (1) the embedded client, or Algolia's as the original built it.
 function useSearchClient(appId: string, apiKey: string) {
-  const {siteConfig} = useDocusaurusContext();
+  const {siteConfig, i18n} = useDocusaurusContext();
   const embedded = (siteConfig.themeConfig.algolia as SearchThemeConfig).embedded;
   return useMemo((): ReturnType<typeof liteClient> => {
     if (embedded) {
       // The helper calls only search() and addAlgoliaAgent(), which the embedded client implements.
-      const client = embeddedSearchClient('pages', siteConfig.baseUrl, embedded.indexPath);
+      const client = embeddedSearchClient('pages', siteConfig.baseUrl, embedded.indexPath, i18n.currentLocale);
       return client as unknown as ReturnType<typeof liteClient>;
     }
     return liteClient(appId, apiKey);
-  }, [embedded, siteConfig.baseUrl, appId, apiKey]);
+  }, [embedded, siteConfig.baseUrl, i18n.currentLocale, appId, apiKey]);
 }
 
 // Very simple pluralization: probably good enough for now
