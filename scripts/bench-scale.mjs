@@ -294,7 +294,7 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
     ]),
   );
   console.log(
-    "  meta: every page's hash and word count; index: the word-index chunks the query reads; filter: the version filter's page lists.",
+    "  meta: every page's hash and word count; index: the word-index chunks the query reads; filter: the page lists of the filters the query names (docs version, page kind).",
   );
 }
 
