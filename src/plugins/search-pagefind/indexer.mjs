@@ -13,8 +13,8 @@
 //   very fields the hosted crawler reads, become Pagefind filters, so the
 //   contextual search (3.4.0 docs vs current) filters on the same data in both
 //   modes. The pages must share one language (the client treats a filter on it
-//   as true for every page, ./client/filters.ts). The attributes are added to the HTML handed to Pagefind only; the
-//   files on disk are not rewritten.
+//   as true for every page, ./client/filters.ts). The attributes are added to
+//   the HTML handed to Pagefind only; the files on disk are not rewritten.
 // - URLs in the index are relative to the build root ("/planning/anchors/");
 //   the browser adds the base path, so one index works under any BASE_URL.
 // - Synonyms and acronyms (facts/search-synonyms.yaml, kept with the content):
