@@ -25,7 +25,13 @@ function launchChromium() {
   const stop = async () => {
     child.kill('SIGTERM');
     await exited;
-    rmSync(profile, {recursive: true, force: true, maxRetries: 5});
+    // Chromium's helper processes may still be writing the profile's cache for a moment after
+    // the browser has exited: retry, and never lose the measurements over a temporary folder.
+    try {
+      rmSync(profile, {recursive: true, force: true, maxRetries: 20, retryDelay: 250});
+    } catch (err) {
+      console.warn(`(bench) Chromium's profile ${profile} could not be removed: ${err.message}`);
+    }
   };
   return new Promise((resolve, reject) => {
     let err = '';
