@@ -141,8 +141,19 @@ test('index time: synonyms, page kinds and the hint element', () => {
   );
   assert.match(
     html,
-    /<div data-pagefind-body=""><span data-pagefind-filter="page_kind:guide" data-pagefind-meta="keywords:incons, title_synonyms:incons"><\/span>/,
+    /<div data-pagefind-body=""><span data-pagefind-meta="keywords:incons, title_synonyms:incons"><\/span><h1>/,
   );
+  // Only the demoted kinds are filter values (the client asks for nothing else).
+  assert.match(
+    addSearchHints(
+      '<main data-pagefind-body><h1>3.1 to 3.2</h1></main>',
+      'upgrade-guides/3-1-0-to-3-2-0/index.html',
+      groups,
+    ),
+    /^<main data-pagefind-body><span data-pagefind-filter="page_kind:upgrade"><\/span><h1>/,
+  );
+  const plain = '<main data-pagefind-body><h1>Anchors</h1><p>Offsets</p></main>';
+  assert.equal(addSearchHints(plain, 'planning/anchors/index.html', groups), plain);
 });
 
 test("index time: the pages' docsearch:language, which must be one for the whole index", () => {

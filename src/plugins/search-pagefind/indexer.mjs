@@ -21,8 +21,12 @@
 //   a page holding one form of a group gets the other forms as `keywords`
 //   metadata, which Pagefind searches (like the title) without showing it, so
 //   "sso" finds the page that only says "single sign-on".
-// - A `page_kind` filter (guide, upgrade, decision-record) lets the client
-//   weigh upgrade guides and decision records below feature pages.
+// - A `page_kind` filter (upgrade, decision-record) lets the client weigh
+//   upgrade guides and decision records below feature pages. Guides, nearly
+//   every page, carry no value: the client only ever asks for the two demoted
+//   kinds, and a filter's file lists the pages of each of its values, so the
+//   file the ranking fetches stays a few hundred bytes however many guides
+//   the site has (with a `guide` value it grew by about 2 bytes gzip a page).
 // - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
 //   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
 import {promises as fs} from 'node:fs';
@@ -77,11 +81,14 @@ export function synonymsFor(text, groups) {
   return [...found];
 }
 
+/** The kind of every page that is not an upgrade guide or a decision record: no filter value. */
+const GUIDE = 'guide';
+
 /** The kind of page, from its path relative to the build root. */
 export function pageKind(rel) {
   if (/(^|\/)upgrade-guides\//.test(rel)) return 'upgrade';
   if (/(^|\/)arch-decision-records\/\d{4}-/.test(rel)) return 'decision-record';
-  return 'guide';
+  return GUIDE;
 }
 
 /** The indexed body's text, roughly (for synonyms only). */
@@ -95,7 +102,11 @@ function bodyText(html) {
     .replace(/&amp;/g, '&');
 }
 
-/** Adds the page's kind filter and synonym keywords inside its `data-pagefind-body` element. */
+/**
+ * Adds the page's kind filter (upgrade guides and decision records only) and
+ * synonym keywords inside its `data-pagefind-body` element; a guide without
+ * synonyms is returned as it is.
+ */
 export function addSearchHints(html, rel, groups) {
   const clean = (words) => words.join(' ').replace(/[",<>&:]/g, ' ');
   const keywords = clean(synonymsFor(bodyText(html), groups));
@@ -104,10 +115,13 @@ export function addSearchHints(html, rel, groups) {
   const metas = [keywords && `keywords:${keywords}`, titleSynonyms && `title_synonyms:${titleSynonyms}`].filter(
     Boolean,
   );
-  const hint =
-    `<span data-pagefind-filter="page_kind:${pageKind(rel)}"` +
-    (metas.length ? ` data-pagefind-meta="${metas.join(', ')}"` : '') +
-    '></span>';
+  const kind = pageKind(rel);
+  const attributes = [
+    kind !== GUIDE && `data-pagefind-filter="page_kind:${kind}"`,
+    metas.length > 0 && `data-pagefind-meta="${metas.join(', ')}"`,
+  ].filter(Boolean);
+  if (attributes.length === 0) return html;
+  const hint = `<span ${attributes.join(' ')}></span>`;
   return html.replace(/(<[a-z]+\b[^>]*\bdata-pagefind-body\b[^>]*>)/i, `$1${hint}`);
 }
 
