@@ -8,10 +8,16 @@ import {
   SearchUnavailableError,
 } from '../../src/plugins/search-pagefind/client/client.ts';
 import {
+  COMMON_TAG,
   parseFacetFilter,
+  TAGGED,
   toAlgoliaFacets,
   toPagefindFilters,
 } from '../../src/plugins/search-pagefind/client/filters.ts';
+import {
+  COMMON_TAG as INDEXED_COMMON_TAG,
+  TAGGED as INDEXED_TAGGED,
+} from '../../src/plugins/search-pagefind/indexer.mjs';
 import {
   DEFAULT_HIT_OPTIONS,
   excerptStart,
@@ -184,8 +190,8 @@ test("the search page helper's nested filters, negation, strings and nothing", (
 });
 
 test("a filter on the site's language, which every indexed page has, is left out; other languages stay filters", () => {
-  const tags = ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'];
-  const anyTag = {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-default-current'}]};
+  const tags = ['docusaurus_tag:default', 'docusaurus_tag:docs-api-current'];
+  const anyTag = {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-api-current'}]};
   // DocSearch's contextual filters and the search page helper's nested form.
   assert.deepEqual(toPagefindFilters(['language:en', tags], 'en'), anyTag);
   assert.deepEqual(toPagefindFilters([['language:en'], tags], 'en'), anyTag);
@@ -202,17 +208,45 @@ test("a filter on the site's language, which every indexed page has, is left out
 
 test("Pagefind's filter counts answer the facets asked for", () => {
   const counts = {docusaurus_tag: {default: 0, 'docs-api-current': 3}, language: {en: 3}};
-  assert.deepEqual(toAlgoliaFacets(counts, 'docusaurus_tag'), {docusaurus_tag: {'docs-api-current': 3}});
-  assert.deepEqual(toAlgoliaFacets(counts, ['*']), {docusaurus_tag: {'docs-api-current': 3}, language: {en: 3}});
-  assert.deepEqual(toAlgoliaFacets(undefined, ['language']), {});
+  assert.deepEqual(toAlgoliaFacets(counts, 'docusaurus_tag', 3), {docusaurus_tag: {'docs-api-current': 3}});
+  assert.deepEqual(toAlgoliaFacets(counts, ['*'], 3), {docusaurus_tag: {'docs-api-current': 3}, language: {en: 3}});
+  assert.deepEqual(toAlgoliaFacets(undefined, ['language'], 3), {});
   // The site's language counts every hit, whether Pagefind fetched its page list or not.
   const tagsOnly = {docusaurus_tag: {'docs-api-current': 3}};
-  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['language'], {value: 'en', hits: 3}), {language: {en: 3}});
-  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['*'], {value: 'en', hits: 3}), {
+  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['language'], 3, 'en'), {language: {en: 3}});
+  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['*'], 3, 'en'), {
     docusaurus_tag: {'docs-api-current': 3},
     language: {en: 3},
   });
-  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['language'], {value: 'en', hits: 0}), {language: {}});
+  assert.deepEqual(toAlgoliaFacets(tagsOnly, ['language'], 0, 'en'), {language: {}});
+});
+
+test('the current docs carry no tag in the index: a test on their tag is a test on TAGGED', () => {
+  // The indexer and the client agree on the names.
+  assert.equal(COMMON_TAG, INDEXED_COMMON_TAG);
+  assert.equal(TAGGED, INDEXED_TAGGED);
+  const notTagged = {not: {docusaurus_tag: TAGGED}};
+  // DocSearch's contextual search on a current page: the current docs are the pages without TAGGED.
+  assert.deepEqual(
+    toPagefindFilters(
+      ['language:en', ['docusaurus_tag:default', `docusaurus_tag:${COMMON_TAG}`, 'docusaurus_tag:docs-api-current']],
+      'en',
+    ),
+    {any: [{docusaurus_tag: 'default'}, notTagged, {docusaurus_tag: 'docs-api-current'}]},
+  );
+  assert.deepEqual(toPagefindFilters([`docusaurus_tag:${COMMON_TAG}`]), notTagged);
+  assert.deepEqual(toPagefindFilters([`docusaurus_tag:-${COMMON_TAG}`]), {docusaurus_tag: TAGGED});
+  // Any other version stays its own value.
+  assert.deepEqual(toPagefindFilters(['docusaurus_tag:docs-default-3.4.0']), {docusaurus_tag: 'docs-default-3.4.0'});
+  assert.deepEqual(toPagefindFilters([`other:${COMMON_TAG}`]), {other: COMMON_TAG});
+  // Counts: the common tag has the hits without TAGGED, and TAGGED is no facet value.
+  const counts = {docusaurus_tag: {[TAGGED]: 4, 'docs-default-3.4.0': 1, 'docs-api-current': 3}};
+  assert.deepEqual(toAlgoliaFacets(counts, ['docusaurus_tag'], 10), {
+    docusaurus_tag: {'docs-default-3.4.0': 1, 'docs-api-current': 3, [COMMON_TAG]: 6},
+  });
+  assert.deepEqual(toAlgoliaFacets({docusaurus_tag: {[TAGGED]: 4, default: 4}}, ['docusaurus_tag'], 4), {
+    docusaurus_tag: {default: 4},
+  });
 });
 
 // ---------------------------------------------------------------------------
@@ -393,7 +427,7 @@ function fakePagefind(pages: (query: string) => PagefindFragment[]) {
       const found = pages(term ?? '');
       const response: PagefindResponse = {
         results: found.map((page, i) => ({id: String(i), score: 1 / (i + 1), words: [], data: async () => page})),
-        filters: {docusaurus_tag: {'docs-default-current': found.length}},
+        filters: {docusaurus_tag: {'docs-api-current': found.length}},
       };
       return response;
     },
@@ -422,16 +456,16 @@ test("a client given the site's language queries Pagefind without the language f
       params: {
         query: 'anchor',
         facets: ['language', 'docusaurus_tag'],
-        facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+        facetFilters: [['language:en'], ['docusaurus_tag:default', 'docusaurus_tag:docs-api-current']],
       },
     },
   ]);
-  const anyTag = {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-default-current'}]};
+  const anyTag = {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-api-current'}]};
   assert.deepEqual(calls[0]?.filters, anyTag);
   // The demotion query adds the page kind to the same filter, and no query names the language.
   assert.ok(calls.length > 1);
   for (const call of calls) assert.doesNotMatch(JSON.stringify(call.filters), /language/);
-  assert.deepEqual(results[0]?.facets, {language: {en: 12}, docusaurus_tag: {'docs-default-current': 12}});
+  assert.deepEqual(results[0]?.facets, {language: {en: 12}, docusaurus_tag: {'docs-api-current': 12}});
 });
 
 test('modal requests: hits from the first pages, filters passed on, nbHits counts pages', async () => {
@@ -444,7 +478,7 @@ test('modal requests: hits from the first pages, filters passed on, nbHits count
         query: 'anchor',
         hitsPerPage: 20,
         attributesToSnippet: ['content:10'],
-        facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+        facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-api-current']],
       },
     ],
   });
@@ -456,7 +490,7 @@ test('modal requests: hits from the first pages, filters passed on, nbHits count
   assert.deepEqual(calls[0], {
     term: 'anchor',
     filters: {
-      all: [{language: 'en'}, {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-default-current'}]}],
+      all: [{language: 'en'}, {any: [{docusaurus_tag: 'default'}, {docusaurus_tag: 'docs-api-current'}]}],
     },
   });
   // Only the first 6 pages are expanded.
@@ -481,7 +515,7 @@ test('search page requests: one hit per page, paginated; facet-only requests; em
     ['http://h/orrery/p10/', 'http://h/orrery/p11/'],
   );
   assert.deepEqual(facets?.hits, []);
-  assert.deepEqual(facets?.facets, {docusaurus_tag: {'docs-default-current': 12}});
+  assert.deepEqual(facets?.facets, {docusaurus_tag: {'docs-api-current': 12}});
   assert.equal(empty?.nbHits, 0);
   // Each query is searched twice (the second time for the upgrade guides and decision records it holds).
   assert.deepEqual(

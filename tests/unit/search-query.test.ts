@@ -9,7 +9,10 @@ import {
 import {pageMatchesAllTerms, splitWords, termForms} from '../../src/plugins/search-pagefind/client/hits.ts';
 import {
   addSearchHints,
+  COMMON_TAG,
   docsearchLanguage,
+  docsearchMeta,
+  markFilterMetas,
   otherLanguages,
   pageKind,
   parseSynonyms,
@@ -160,6 +163,7 @@ test("index time: the pages' docsearch:language, which must be one for the whole
   assert.equal(docsearchLanguage('<meta data-rh=true name=docsearch:language content=en />'), 'en');
   assert.equal(docsearchLanguage('<meta content="fr" name="docsearch:language">'), 'fr');
   assert.equal(docsearchLanguage('<meta name="docsearch:docusaurus_tag" content="default">'), null);
+  assert.equal(docsearchMeta('<meta name="docsearch:docusaurus_tag" content="default">', 'docusaurus_tag'), 'default');
   assert.equal(
     otherLanguages(
       new Map([
@@ -180,4 +184,19 @@ test("index time: the pages' docsearch:language, which must be one for the whole
     {first: 'en', others: ['b/index.html (fr)', 'c/index.html (none)']},
   );
   assert.deepEqual(otherLanguages(new Map([['a/index.html', null]])), {first: null, others: ['a/index.html (none)']});
+});
+
+test('index time: the docsearch meta tags become filters, the current docs tag none', () => {
+  const head = (tag: string) =>
+    `<meta name="docsearch:language" content="en"><meta name="docsearch:docusaurus_tag" content="${tag}">`;
+  assert.equal(
+    markFilterMetas(head('docs-default-3.4.0')),
+    '<meta data-pagefind-filter="language[content]" name="docsearch:language" content="en">' +
+      '<meta data-pagefind-filter="docusaurus_tag[content]" name="docsearch:docusaurus_tag" content="docs-default-3.4.0">' +
+      '<meta data-pagefind-filter="docusaurus_tag:*">',
+  );
+  assert.equal(
+    markFilterMetas(head(COMMON_TAG)),
+    `<meta data-pagefind-filter="language[content]" name="docsearch:language" content="en"><meta name="docsearch:docusaurus_tag" content="${COMMON_TAG}">`,
+  );
 });

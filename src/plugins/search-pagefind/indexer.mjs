@@ -12,7 +12,8 @@
 // - Each page's `docsearch:docusaurus_tag` and `docsearch:language` meta tags, the
 //   very fields the hosted crawler reads, become Pagefind filters, so the
 //   contextual search (3.4.0 docs vs current) filters on the same data in both
-//   modes. The pages must share one language (the client treats a filter on it
+//   modes, save that the current docs' tag is no value (markFilterMetas says
+//   why and how the client finds them). The pages must share one language (the client treats a filter on it
 //   as true for every page, ./client/filters.ts). The attributes are added to
 //   the HTML handed to Pagefind only; the files on disk are not rewritten.
 // - URLs in the index are relative to the build root ("/planning/anchors/");
@@ -140,14 +141,24 @@ export function separateBlocks(html) {
   return html.replace(/<(p|li|dt|dd|tr|td|th|thead|tbody|tfoot|caption|option|br)(?=[\s/>])/gi, ' <$1');
 }
 
-/** The value of a page's `docsearch:language` meta tag, or null. */
-export function docsearchLanguage(html) {
+/** The `content` attribute among a tag's attributes ('' without one). */
+function metaContent(attrs) {
+  const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))/i.exec(attrs);
+  return content ? (content[1] ?? content[2] ?? content[3] ?? '') : '';
+}
+
+/** The value of a page's `docsearch:<name>` meta tag (`language`, `docusaurus_tag`), or null. */
+export function docsearchMeta(html, name) {
+  const named = new RegExp(`\\bname\\s*=\\s*["']?docsearch:${name}(?=["'\\s/>])`, 'i');
   for (const [, attrs] of html.matchAll(/<meta\b([^>]*)>/gi)) {
-    if (!/\bname\s*=\s*["']?docsearch:language(?=["'\s/>])/i.test(attrs)) continue;
-    const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))/i.exec(attrs);
-    return content ? (content[1] ?? content[2] ?? content[3] ?? '') : '';
+    if (named.test(attrs)) return metaContent(attrs);
   }
   return null;
+}
+
+/** The value of a page's `docsearch:language` meta tag, or null. */
+export function docsearchLanguage(html) {
+  return docsearchMeta(html, 'language');
 }
 
 /**
@@ -165,12 +176,25 @@ export function otherLanguages(languages) {
   return others.length > 0 ? {first, others} : null;
 }
 
-/** Adds `data-pagefind-filter` to the two docsearch meta tags of a page. */
+/** The docs version most pages belong to: no filter value (client/filters.ts has the same). */
+export const COMMON_TAG = 'docs-default-current';
+/** The filter value every page of another tag carries besides its own (client/filters.ts has the same). */
+export const TAGGED = '*';
+
+/**
+ * Adds `data-pagefind-filter` to the two docsearch meta tags of a page, but
+ * to the `docusaurus_tag` of COMMON_TAG: those pages carry no tag in the
+ * index, and every other page carries TAGGED besides its own, so the client
+ * finds the common tag's pages as those without TAGGED and the filter file
+ * the contextual search fetches does not grow with the current docs.
+ */
 export function markFilterMetas(html) {
   return html.replace(/<meta\b([^>]*)>/gi, (tag, attrs) => {
     const name = /\bname\s*=\s*["']?docsearch:(docusaurus_tag|language)(?=["'\s/>])/i.exec(attrs);
     if (!name) return tag;
-    return `<meta data-pagefind-filter="${name[1]}[content]"${attrs}>`;
+    if (name[1] !== 'docusaurus_tag') return `<meta data-pagefind-filter="${name[1]}[content]"${attrs}>`;
+    if (metaContent(attrs) === COMMON_TAG) return tag;
+    return `<meta data-pagefind-filter="docusaurus_tag[content]"${attrs}><meta data-pagefind-filter="docusaurus_tag:${TAGGED}">`;
   });
 }
 
@@ -241,7 +265,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     const html = await readWholePage(path.join(buildDir, rel));
     if (!html.includes('data-pagefind-body')) continue;
     const content = separateBlocks(markFilterMetas(addSearchHints(html, rel, groups)));
-    if (!content.includes('data-pagefind-filter="docusaurus_tag[content]"')) untagged.push(rel);
+    if (!docsearchMeta(html, 'docusaurus_tag')) untagged.push(rel);
     languages.set(rel, docsearchLanguage(html));
     const {errors} = await index.addHTMLFile({sourcePath: rel, content});
     if (errors.length > 0) throw new Error(`Pagefind could not index ${rel}: ${errors.join('; ')}`);

@@ -214,8 +214,9 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
       );
       fragments = [...order.map((i) => fragments[i] as PagefindFragment), ...fragments.slice(k)];
     }
-    const language = options.language === undefined ? undefined : {value: options.language, hits: nbHits};
-    const facets = wantsFacets ? {facets: toAlgoliaFacets(response.filters, request.facets, language)} : {};
+    const facets = wantsFacets
+      ? {facets: toAlgoliaFacets(response.filters, request.facets, nbHits, options.language)}
+      : {};
     if (hitsPerPage === 0) {
       return {...result([], nbHits, 0), ...facets};
     }

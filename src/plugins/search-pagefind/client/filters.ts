@@ -16,6 +16,13 @@
  * Pagefind fetch the language filter's page list (one request per search,
  * about 2 bytes per page gzipped) to find it true. Any other language test
  * stays a filter.
+ *
+ * A filter's file lists the pages of each of its values, and Pagefind fetches
+ * it whole for any test on that filter. The docs version most pages belong
+ * to, COMMON_TAG, is therefore no value in the index: the indexer gives every
+ * other page its tag and TAGGED as well, so `docusaurus_tag:<COMMON_TAG>`
+ * becomes "not TAGGED", and the file the contextual search fetches lists the
+ * other versions' pages only, however large the current docs grow.
  */
 
 export type FacetFilter = string | readonly string[];
@@ -43,6 +50,13 @@ export function parseFacetFilter(filter: string): {facet: string; value: string;
   return {facet, value, negated};
 }
 
+/** The facet DocSearch's contextual search filters on: the page's docs instance and version. */
+export const TAG_FACET = 'docusaurus_tag';
+/** The tag no indexed page carries as a filter value (see the note at the top); ../indexer.mjs has the same. */
+export const COMMON_TAG = 'docs-default-current';
+/** The value every page of another tag carries besides its own (../indexer.mjs has the same). */
+export const TAGGED = '*';
+
 /** A test every indexed page passes (see the note at the top). */
 const ALWAYS = Symbol('every page');
 type Term = PagefindFilter | typeof ALWAYS;
@@ -54,6 +68,11 @@ function single(filter: string, language: string | undefined): Term | null {
   }
   if (language !== undefined && parsed.facet === 'language' && parsed.value === language && !parsed.negated) {
     return ALWAYS;
+  }
+  if (parsed.facet === TAG_FACET && parsed.value === COMMON_TAG) {
+    // Pages of the common tag are those without TAGGED.
+    const tagged: PagefindFilter = {[TAG_FACET]: TAGGED};
+    return parsed.negated ? tagged : {not: tagged};
   }
   const test: PagefindFilter = {[parsed.facet]: parsed.value};
   return parsed.negated ? {not: test} : test;
@@ -104,21 +123,29 @@ export function toPagefindFilters(
 
 /**
  * Pagefind's per-filter counts (`response.filters`) → Algolia's `facets` for
- * the facets asked for. With `language` (the language of every indexed page,
- * see the note at the top), that facet counts all `hits` under it: Pagefind
- * counts a filter only once it has fetched its page list, which the
- * translation above spares.
+ * the facets asked for; `hits`: the number of pages the search found. With
+ * `language` (the language of every indexed page, see the note at the top),
+ * that facet counts all hits: Pagefind counts a filter only once it has
+ * fetched its page list, which the translation above spares. The common tag,
+ * no value in the index, counts the hits without TAGGED.
  */
 export function toAlgoliaFacets(
   counts: Record<string, Record<string, number>> | undefined,
   requested: string | readonly string[] | undefined,
-  language?: {value: string; hits: number},
+  hits: number,
+  language?: string,
 ): Record<string, Record<string, number>> {
   if (!counts || requested === undefined) {
     return {};
   }
   const names = typeof requested === 'string' ? [requested] : requested;
-  const all = language ? {...counts, language: {[language.value]: language.hits}} : counts;
+  const all = {...counts};
+  if (language !== undefined) all.language = {[language]: hits};
+  const tags = counts[TAG_FACET];
+  if (tags && TAGGED in tags) {
+    const {[TAGGED]: tagged = 0, ...named} = tags;
+    all[TAG_FACET] = {...named, [COMMON_TAG]: Math.max(0, hits - tagged)};
+  }
   const wanted = names.includes('*') ? Object.keys(all) : names;
   const facets: Record<string, Record<string, number>> = {};
   for (const name of wanted) {
