@@ -176,7 +176,7 @@ export function otherLanguages(languages) {
   return others.length > 0 ? {first, others} : null;
 }
 
-/** The docs version most pages belong to: no filter value (client/filters.ts has the same). */
+/** The current docs' tag (the version new pages go to): no filter value (client/filters.ts has the same). */
 export const COMMON_TAG = 'docs-default-current';
 /** The filter value every page of another tag carries besides its own (client/filters.ts has the same). */
 export const TAGGED = '*';

@@ -18,11 +18,12 @@
  * stays a filter.
  *
  * A filter's file lists the pages of each of its values, and Pagefind fetches
- * it whole for any test on that filter. The docs version most pages belong
- * to, COMMON_TAG, is therefore no value in the index: the indexer gives every
- * other page its tag and TAGGED as well, so `docusaurus_tag:<COMMON_TAG>`
- * becomes "not TAGGED", and the file the contextual search fetches lists the
- * other versions' pages only, however large the current docs grow.
+ * it whole for any test on that filter. The current docs' tag, COMMON_TAG
+ * (the version new pages go to), is therefore no value in the index: the
+ * indexer gives every other page its tag and TAGGED as well, so
+ * `docusaurus_tag:<COMMON_TAG>` becomes "not TAGGED", and the file the
+ * contextual search fetches lists the other versions' pages only, however
+ * large the current docs grow.
  */
 
 export type FacetFilter = string | readonly string[];
