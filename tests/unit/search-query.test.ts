@@ -12,6 +12,7 @@ import {
   COMMON_TAG,
   docsearchLanguage,
   docsearchMeta,
+  indexedPart,
   markFilterMetas,
   otherLanguages,
   pageKind,
@@ -199,4 +200,17 @@ test('index time: the docsearch meta tags become filters, the current docs tag n
     markFilterMetas(head(COMMON_TAG)),
     `<meta data-pagefind-filter="language[content]" name="docsearch:language" content="en"><meta name="docsearch:docusaurus_tag" content="${COMMON_TAG}">`,
   );
+});
+
+test('index time: Pagefind gets the head and the indexed element onwards, not the navbar and sidebar', () => {
+  const head = '<!doctype html><html lang="en"><head><meta name="docsearch:language" content="en"></head>';
+  const page = `${head}<body><nav>Navbar</nav><aside><ul><li>Sidebar</ul></aside><main><article><div data-pagefind-body="" data-pagefind-meta="lvl0[data-search-section]"><h1>Anchors</h1></div></article><footer>Foot</footer></main></body></html>`;
+  assert.equal(
+    indexedPart(page),
+    `${head.replace('</head>', '')}</head><body><div data-pagefind-body="" data-pagefind-meta="lvl0[data-search-section]"><h1>Anchors</h1></div></article><footer>Foot</footer></main></body></html>`,
+  );
+  // A page without the indexed element, or an odd one, is handed over whole.
+  const plain = `${head}<body><h1>Home</h1></body></html>`;
+  assert.equal(indexedPart(plain), plain);
+  assert.equal(indexedPart('<div data-pagefind-body></div>'), '<div data-pagefind-body></div>');
 });

@@ -132,6 +132,23 @@ export function hostedVariables(env) {
 }
 
 /**
+ * What Pagefind needs of a built page: its head (the `<html lang>`, the
+ * docsearch meta tags) and the `data-pagefind-body` element with what follows
+ * it; the navbar and the sidebar before that element, most of a page's bytes
+ * (a sidebar of a few dozen links is some 30 KB), are left out, since Pagefind
+ * would parse them only to ignore them. The end tags of the elements left out
+ * remain, and an HTML parser drops them. The index is byte-for-byte the one
+ * the whole pages give (checked on this site's build when this was written).
+ */
+export function indexedPart(html) {
+  const body = html.indexOf('data-pagefind-body');
+  const headEnd = html.search(/<\/head\s*>/i);
+  if (body < 0 || headEnd < 0 || headEnd > body) return html;
+  const start = html.lastIndexOf('<', body);
+  return `${html.slice(0, headEnd)}</head><body>${html.slice(start)}`;
+}
+
+/**
  * The built HTML is minified without optional end tags (`<td>a<td>b`, `<li>…`,
  * `<p>…`), and Pagefind then runs the texts of neighbouring cells or items
  * together ("OffsetPlan"), so those words cannot be found. A space before each
@@ -264,7 +281,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     if (SKIPPED.some((re) => re.test(rel))) continue;
     const html = await readWholePage(path.join(buildDir, rel));
     if (!html.includes('data-pagefind-body')) continue;
-    const content = separateBlocks(markFilterMetas(addSearchHints(html, rel, groups)));
+    const content = separateBlocks(markFilterMetas(addSearchHints(indexedPart(html), rel, groups)));
     if (!docsearchMeta(html, 'docusaurus_tag')) untagged.push(rel);
     languages.set(rel, docsearchLanguage(html));
     const {errors} = await index.addHTMLFile({sourcePath: rel, content});
