@@ -22,6 +22,10 @@ export interface RendererOptions {
   concurrency: number;
   /** ./browser.js, the script the pages run. */
   browserScript: string;
+  /** Mermaid's browser bundle (default: node_modules' mermaid.min.js). */
+  mermaidScript?: string;
+  /** How long one drawing may take before its page is replaced and it is tried again (default 60 s). */
+  drawTimeoutMs?: number;
 }
 
 /** What Mermaid said about a diagram it could not draw. */
@@ -44,8 +48,20 @@ type PageResult = {svgs: Svgs} | {error: {message: string; line: number | null}}
 
 interface Job {
   source: string;
+  /** Drawings of it that timed out. */
+  timeouts: number;
   resolve: (svgs: Svgs) => void;
   reject: (error: Error) => void;
+}
+
+/** A drawing that did not finish in time: its page may still be busy with it. */
+class DrawTimeout extends Error {
+  constructor(ms: number, final: boolean) {
+    super(
+      `Mermaid took more than ${ms / 1000} s to draw the diagram${final ? ', twice (the second time in a fresh page)' : ''}`,
+    );
+    this.name = 'DrawTimeout';
+  }
 }
 
 /**
@@ -55,8 +71,14 @@ interface Job {
  */
 const PAGE_WIDTH = 800;
 
-/** A diagram Mermaid has not drawn in this long stops the build. */
+/**
+ * A diagram Mermaid has not drawn in this long is drawn again in a fresh page (the page it
+ * was drawing in may be stuck, and would hold up every later diagram given to it); a second
+ * such wait stops the build. Drawing takes well under a second; a build that starves Chromium
+ * of the CPU, or a Mermaid layout that never ends, can take this long.
+ */
 const DRAW_TIMEOUT_MS = 60_000;
+const DRAW_ATTEMPTS = 2;
 
 /** Closes the browser after this long without work (`npm start`; a build closes it in postBuild). */
 const IDLE_CLOSE_MS = 10_000;
@@ -133,7 +155,7 @@ export class MermaidRenderer {
       return undefined;
     }
     const svgs = await new Promise<Svgs>((resolve, reject) => {
-      this.queue.push({source, resolve, reject});
+      this.queue.push({source, timeouts: 0, resolve, reject});
       this.pump();
     });
     this.stats.drawn += 1;
@@ -160,7 +182,7 @@ export class MermaidRenderer {
   }
 
   private async start(): Promise<Browser> {
-    const {executablePath, concurrency, config} = this.options;
+    const {executablePath, concurrency} = this.options;
     if (!existsSync(executablePath)) throw new Error(`there is no Chromium at ${executablePath}`);
     // playwright-core comes with @playwright/test; required only when a diagram needs drawing.
     const {chromium} = require('playwright-core') as typeof import('playwright-core');
@@ -176,20 +198,8 @@ export class MermaidRenderer {
         '--disable-extensions',
       ],
     });
-    const mermaidScript = require.resolve('mermaid/dist/mermaid.min.js');
-    const fontFamily = String(config.options?.fontFamily ?? 'sans-serif');
     try {
-      this.pages = await Promise.all(
-        Array.from({length: Math.max(1, concurrency)}, async () => {
-          const page = await browser.newPage({viewport: {width: PAGE_WIDTH, height: 600}});
-          // Nothing leaves the machine: Mermaid needs no request, and any it tried would fail.
-          await page.route('**/*', (route) => route.abort());
-          await page.setContent(pageHtml(fontFamily));
-          await page.addScriptTag({path: mermaidScript});
-          await page.addScriptTag({path: this.options.browserScript});
-          return page;
-        }),
-      );
+      this.pages = await Promise.all(Array.from({length: Math.max(1, concurrency)}, () => this.openPage(browser)));
     } catch (error) {
       await browser.close();
       throw error;
@@ -208,6 +218,43 @@ export class MermaidRenderer {
     );
   }
 
+  /** A blank page with Mermaid and ./browser.js loaded. */
+  private async openPage(browser: Browser): Promise<Page> {
+    const page = await browser.newPage({viewport: {width: PAGE_WIDTH, height: 600}});
+    // Nothing leaves the machine: Mermaid needs no request, and any it tried would fail.
+    await page.route('**/*', (route) => route.abort());
+    await page.setContent(pageHtml(String(this.options.config.options?.fontFamily ?? 'sans-serif')));
+    await page.addScriptTag({path: this.options.mermaidScript ?? require.resolve('mermaid/dist/mermaid.min.js')});
+    await page.addScriptTag({path: this.options.browserScript});
+    return page;
+  }
+
+  /**
+   * A page whose drawing timed out is closed and replaced (the browser, if it is still open,
+   * gets a fresh one), and the diagram goes back to the front of the queue until it has
+   * timed out DRAW_ATTEMPTS times.
+   */
+  private async afterTimeout(page: Page, job: Job, ms: number): Promise<void> {
+    this.pages = this.pages.filter((p) => p !== page);
+    await page.close().catch(() => undefined);
+    const browser = await this.browser;
+    if (browser?.isConnected()) {
+      try {
+        const fresh = await this.openPage(browser);
+        this.pages.push(fresh);
+        this.idlePages.push(fresh);
+      } catch {
+        // No fresh page: the others go on; with none left the queue cannot move, so it fails.
+      }
+    }
+    job.timeouts += 1;
+    if (job.timeouts < DRAW_ATTEMPTS && this.pages.length > 0) this.queue.unshift(job);
+    else job.reject(new DrawTimeout(ms, job.timeouts >= DRAW_ATTEMPTS));
+    if (this.pages.length === 0) {
+      for (const waiting of this.queue.splice(0)) waiting.reject(new DrawTimeout(ms, false));
+    }
+  }
+
   private pump(): void {
     clearTimeout(this.idleTimer);
     while (this.queue.length > 0 && this.idlePages.length > 0) {
@@ -215,12 +262,24 @@ export class MermaidRenderer {
       const job = this.queue.shift() as Job;
       this.busy += 1;
       const started = Date.now();
-      this.draw(page, job.source)
-        .then(job.resolve, job.reject)
+      const ms = this.options.drawTimeoutMs ?? DRAW_TIMEOUT_MS;
+      this.draw(page, job.source, ms)
+        .then(
+          (svgs) => {
+            this.idlePages.push(page);
+            job.resolve(svgs);
+          },
+          async (error: unknown) => {
+            if (error instanceof DrawTimeout) await this.afterTimeout(page, job, ms);
+            else {
+              this.idlePages.push(page);
+              job.reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          },
+        )
         .finally(() => {
           this.stats.milliseconds += Date.now() - started;
           this.busy -= 1;
-          this.idlePages.push(page);
           this.pump();
         });
     }
@@ -230,7 +289,7 @@ export class MermaidRenderer {
     }
   }
 
-  private async draw(page: Page, source: string): Promise<Svgs> {
+  private async draw(page: Page, source: string, ms: number): Promise<Svgs> {
     const job = {
       source,
       id: PLACEHOLDER_ID,
@@ -242,10 +301,7 @@ export class MermaidRenderer {
     const result = (await Promise.race([
       page.evaluate(`window.orreryMermaid.render(${JSON.stringify(job)})`),
       new Promise((_resolve, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`Mermaid took more than ${DRAW_TIMEOUT_MS / 1000} s`)),
-          DRAW_TIMEOUT_MS,
-        );
+        timer = setTimeout(() => reject(new DrawTimeout(ms, false)), ms);
       }),
     ]).finally(() => clearTimeout(timer))) as PageResult;
     if ('error' in result) throw new MermaidRejection(result.error.message, result.error.line ?? undefined);

@@ -1,0 +1,60 @@
+/**
+ * The build's Mermaid renderer (src/plugins/mermaid-svg/renderer.ts) in Debian's Chromium, with a
+ * stand-in for ./browser.js whose drawing of one diagram never ends: the renderer must give up on
+ * that diagram with a clear error and go on drawing the others, instead of handing them to the
+ * page still busy with it (a 5,000-page build once failed four diagrams that way).
+ */
+import {after, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {MermaidRenderer} from '../../src/plugins/mermaid-svg/renderer.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const dir = mkdtempSync(path.join(tmpdir(), 'orrery-mermaid-renderer-'));
+after(() => rmSync(dir, {recursive: true, force: true}));
+
+// The page's drawing function: a diagram naming "stuck" never finishes, any other is drawn at once.
+const browserScript = path.join(dir, 'browser.js');
+writeFileSync(
+  browserScript,
+  `window.orreryMermaid = {
+    render(job) {
+      if (job.source.includes('stuck')) return new Promise(() => {});
+      const svg = (theme) => '<svg id="' + job.id + '" data-theme="' + theme + '"><text>' + job.source + '</text></svg>';
+      return {svgs: {light: svg(job.themes.light), dark: svg(job.themes.dark)}};
+    },
+  };`,
+);
+
+test(
+  'a diagram whose drawing never ends fails after a second try in a fresh page, and the next diagram is drawn',
+  {skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`},
+  async () => {
+    const renderer = new MermaidRenderer({
+      config: {theme: {light: 'neutral', dark: 'dark'}},
+      cacheDir: path.join(dir, 'cache'),
+      executablePath: CHROMIUM,
+      concurrency: 1,
+      browserScript,
+      // The stand-in needs no Mermaid (whose 3 MB bundle takes seconds to load in each page).
+      mermaidScript: browserScript,
+      drawTimeoutMs: 1500,
+    });
+    try {
+      await assert.rejects(
+        renderer.render('flowchart TD\n  A[stuck] --> B'),
+        /Mermaid took more than 1\.5 s to draw the diagram, twice \(the second time in a fresh page\)/,
+      );
+      // One page only: before the fix, this went to the page still drawing the stuck diagram.
+      const svgs = await renderer.render('flowchart TD\n  A --> B');
+      assert.ok(svgs, 'the renderer drew nothing');
+      assert.match(svgs.light, /data-theme="neutral"/);
+      assert.match(svgs.dark, /data-theme="dark"/);
+      assert.equal(renderer.stats.drawn, 1);
+    } finally {
+      await renderer.close();
+    }
+  },
+);
