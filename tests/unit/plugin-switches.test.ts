@@ -10,12 +10,20 @@ import navigation from '../../src/plugins/navigation/index.ts';
 import earlyInput from '../../src/plugins/early-input/index.ts';
 import mermaidSvg from '../../src/plugins/mermaid-svg/index.ts';
 import llmsTxt from '../../src/plugins/llms-txt/index.ts';
+import ssgLookup from '../../src/plugins/ssg-lookup/index.ts';
 
 // `enabled: false` (ORRERY_CODE_HIGHLIGHT=0 and the like in docusaurus.config.ts) removes the
 // plugin before it reads its context: a stock Docusaurus site for that mechanism.
 const context = {} as LoadContext;
 
-for (const [name, plugin] of Object.entries({codeHighlight, pageStartup, bundleTrim, navigation, earlyInput})) {
+for (const [name, plugin] of Object.entries({
+  codeHighlight,
+  pageStartup,
+  bundleTrim,
+  navigation,
+  earlyInput,
+  ssgLookup,
+})) {
   test(`${name}: enabled false turns the plugin off`, () => {
     assert.equal(plugin(context, {enabled: false}), null);
   });
