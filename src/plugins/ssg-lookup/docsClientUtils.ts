@@ -4,9 +4,9 @@
  * functions with the same results; two of them find the page's doc through an
  * index (../../config/firstMatch.ts) instead of testing every doc of the
  * version with `matchPath`, which the navbar's doc items, the version menu and
- * the version banner each did on every page: at 5,000 pages that scan was the
- * largest share of the static rendering, and its cost per page grew with the
- * page count. tests/unit/ssg-lookup.test.ts compares these with the originals.
+ * the version banner each did on every page: at 2,000 guide pages that scan was
+ * about a fifth of an SSG worker's time (8.2 of 44.5 s), and its cost per page
+ * grew with the page count (README.md beside this file). tests/unit/ssg-lookup.test.ts compares these with the originals.
  */
 import {matchPath} from 'react-router';
 import {
