@@ -9,7 +9,7 @@
 //   toggle     a click on the color toggle right at load → the mode changes
 // Run through `npm run bench` (scripts/bench.mjs): part "interactive".
 import {chromium} from '@playwright/test';
-import {baseUrl, chromiumFlags, chromiumPath, ms, printTable, serveCompressed} from './bench-lib.mjs';
+import {chromiumFlags, chromiumPath, ms, printTable, serveCompressed} from './bench-lib.mjs';
 import {benchPages} from './bench-weight.mjs';
 
 const RUNS = Number(process.env.BENCH_INTERACTIVE_RUNS ?? 5);
@@ -73,7 +73,7 @@ export async function measureInteractive(buildDir, pages = benchPages(buildDir))
   try {
     for (const p of pages) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(browser, `${server.origin}${baseUrl}${p.path}`));
+      for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(browser, `${server.origin}${server.base}${p.path}`));
       const lost = runs.filter((r) => r.toggle === null).length;
       rows.push({
         page: p.label,

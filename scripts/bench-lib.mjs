@@ -7,10 +7,25 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
+import {buildBase} from './csp.mjs';
 import {startServer} from './serve-lib.mjs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const baseUrl = process.env.BASE_URL || '/orrery/';
+
+/**
+ * The base path `buildDir` was built for, read from its home page. BASE_URL, when set, must
+ * agree: a benchmark that served a build under another base would measure its 404 pages.
+ */
+export function siteBase(buildDir, env = process.env) {
+  const built = buildBase(buildDir);
+  if (env.BASE_URL && env.BASE_URL !== built) {
+    throw new Error(
+      `BASE_URL is ${env.BASE_URL}, but ${buildDir}/ was built for ${built}: ` +
+        `build again with BASE_URL=${env.BASE_URL}, or unset BASE_URL to measure the build as it is.`,
+    );
+  }
+  return built;
+}
 const timeBin = '/usr/bin/time';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
@@ -135,10 +150,11 @@ export const gzipSize = (buf) => gzipSync(buf, {level: GZIP_LEVEL}).length;
 /**
  * Serves a build as `npm run serve` does (scripts/serve-lib.mjs), behind a
  * front that gzips text the way the deployed nginx does, so Lighthouse sees
- * the bytes a reader's browser downloads. Resolves with {origin, close}.
+ * the bytes a reader's browser downloads. Resolves with {origin, base, close}.
  */
 export async function serveCompressed(buildDir) {
-  const backend = await startServer({buildDir, baseUrl, port: 0});
+  const base = siteBase(buildDir);
+  const backend = await startServer({buildDir, baseUrl: base, port: 0});
   const backendPort = backend.address().port;
   const front = http.createServer((req, res) => {
     const upstream = http.request(
@@ -173,6 +189,8 @@ export async function serveCompressed(buildDir) {
   await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${front.address().port}`,
+    /** The base path the build is served under. */
+    base,
     close: () => {
       front.close();
       backend.close();

@@ -8,7 +8,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, {desktopConfig} from 'lighthouse';
-import {baseUrl, chromiumFlags, chromiumPath, ms, printTable, serveCompressed} from './bench-lib.mjs';
+import {chromiumFlags, chromiumPath, ms, printTable, serveCompressed} from './bench-lib.mjs';
 import {benchPages} from './bench-weight.mjs';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -77,7 +77,7 @@ function summarize(lhr) {
 export async function measureLighthouse(buildDir, {runs = Number(process.env.BENCH_LH_RUNS ?? 3)} = {}) {
   const pages = benchPages(buildDir);
   const server = await serveCompressed(buildDir);
-  const {origin} = server;
+  const site = `${server.origin}${server.base}`;
   const chrome = await launchChromium();
   const results = [];
   try {
@@ -87,7 +87,7 @@ export async function measureLighthouse(buildDir, {runs = Number(process.env.BEN
         for (let i = 0; i < runs; i++) {
           const flags = {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories};
           const runner = await lighthouse(
-            `${origin}${baseUrl}${page.path}`,
+            `${site}${page.path}`,
             flags,
             preset === 'desktop' ? desktopConfig : undefined,
           );

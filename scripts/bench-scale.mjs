@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {readFileSync} from 'node:fs';
 import {runBuild} from './bench-build.mjs';
-import {baseUrl, gzipSize, kb, mib, ms, printTable, secs, seededRandom} from './bench-lib.mjs';
+import {gzipSize, siteBase, kb, mib, ms, printTable, secs, seededRandom} from './bench-lib.mjs';
 import {outputDirs} from './lib/build-files.mjs';
 
 const SKIP = new Set(['node_modules', '.git', 'playwright-report', ...outputDirs]);
@@ -242,7 +242,8 @@ export function pageJavaScript(buildDir, page = TYPICAL_DOC_PAGE) {
   const entry = JSON.parse(/\}\((\[[^\]]*\]),document\.currentScript/.exec(loader[2] ?? '')?.[1] ?? '[]');
   const own = (loader[1] ?? '').split(' ').filter(Boolean);
   const urls = [...new Set([...entry, ...own])];
-  return urls.reduce((sum, url) => sum + gzipSize(readFileSync(path.join(buildDir, url.slice(baseUrl.length)))), 0);
+  const base = siteBase(buildDir);
+  return urls.reduce((sum, url) => sum + gzipSize(readFileSync(path.join(buildDir, url.slice(base.length)))), 0);
 }
 
 export function printScale(rows, title = 'Scale: cold build of synthetic sites (2 cores)') {

@@ -21,7 +21,7 @@
 //          ours against @easyops-cn/docusaurus-search-local on a copy of the
 //          site, held-out set (scripts/bench-search-compare.mjs).
 import {chromium} from '@playwright/test';
-import {seededRandom, serveCompressed} from './bench-lib.mjs';
+import {seededRandom, serveCompressed, siteBase} from './bench-lib.mjs';
 import {spawnSync} from 'node:child_process';
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
@@ -36,7 +36,6 @@ const option = (name, fallback) => {
 const buildDir = path.resolve(root, option('dir', 'build'));
 const syntheticPages = Number(option('pages', '5000'));
 const skipSynthetic = args.includes('--skip-synthetic');
-const baseUrl = process.env.BASE_URL || '/orrery/';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The fixed query list: what readers of these docs type, short and long, a few with no answer. */
@@ -146,7 +145,7 @@ export function searchFileKind(url) {
 export async function measure(site, label, docPath) {
   // Served as `npm run serve` serves it, gzipped as the deployed nginx does (scripts/bench-lib.mjs).
   const server = await serveCompressed(site);
-  const {origin} = server;
+  const {origin, base: baseUrl} = server;
   const browser = await chromium.launch({executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu']});
   try {
     const context = await browser.newContext();
@@ -375,7 +374,13 @@ async function main() {
     process.exit(1);
   }
   if (QUERIES.length !== 50) throw new Error(`The query list has ${QUERIES.length} queries, not 50.`);
-  const results = {date: new Date().toISOString(), baseUrl, queries: QUERIES};
+  const results = {date: new Date().toISOString(), baseUrl: siteBase(buildDir), queries: QUERIES};
+  // Which build is measured: an old build/ gives old figures, so say how old it is.
+  const built = (await fs.stat(path.join(buildDir, 'index.html'))).mtime;
+  const age = Math.round((Date.now() - built.getTime()) / 60_000);
+  console.log(
+    `[bench] Measuring ${buildDir}/, built for ${results.baseUrl} ${age} minutes ago (${built.toISOString()}).`,
+  );
 
   const relevance = await import('./bench-search-relevance.mjs');
   const clients = await relevance.clientsFor(buildDir);

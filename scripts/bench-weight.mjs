@@ -5,16 +5,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
-import {
-  baseUrl,
-  chromiumFlags,
-  chromiumPath,
-  gzipSize,
-  htmlFiles,
-  kb,
-  printTable,
-  serveCompressed,
-} from './bench-lib.mjs';
+import {chromiumFlags, chromiumPath, gzipSize, htmlFiles, kb, printTable, serveCompressed} from './bench-lib.mjs';
 
 /** The pages every part of the bench measures, as site paths without the base. */
 export function benchPages(buildDir) {
@@ -66,7 +57,7 @@ function emptyTally() {
 }
 
 /** Loads one page in a fresh context and tallies what came over the wire. */
-async function weighPage(browser, origin, page) {
+async function weighPage(browser, site, page) {
   const context = await browser.newContext({viewport: {width: 1280, height: 900}});
   const tab = await context.newPage();
   const tally = emptyTally();
@@ -94,7 +85,7 @@ async function weighPage(browser, origin, page) {
       })(),
     );
   });
-  const url = `${origin}${baseUrl}${page.path}`;
+  const url = `${site}${page.path}`;
   const response = await tab.goto(url, {waitUntil: 'load'});
   const html = (await response?.body()) ?? Buffer.alloc(0);
   await tab.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
@@ -109,11 +100,11 @@ async function weighPage(browser, origin, page) {
 /** Measures every bench page of a build; resolves with one result per page. */
 export async function measureWeight(buildDir, pages = benchPages(buildDir)) {
   const server = await serveCompressed(buildDir);
-  const {origin} = server;
+  const site = `${server.origin}${server.base}`;
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   try {
     const results = [];
-    for (const page of pages) results.push(await weighPage(browser, origin, page));
+    for (const page of pages) results.push(await weighPage(browser, site, page));
     return results;
   } finally {
     await browser.close();
