@@ -11,6 +11,7 @@ import earlyInput from '../../src/plugins/early-input/index.ts';
 import mermaidSvg from '../../src/plugins/mermaid-svg/index.ts';
 import llmsTxt from '../../src/plugins/llms-txt/index.ts';
 import ssgLookup from '../../src/plugins/ssg-lookup/index.ts';
+import jsxLocals from '../../src/plugins/jsx-locals/index.ts';
 
 // `enabled: false` (ORRERY_CODE_HIGHLIGHT=0 and the like in docusaurus.config.ts) removes the
 // plugin before it reads its context: a stock Docusaurus site for that mechanism.
@@ -23,6 +24,7 @@ for (const [name, plugin] of Object.entries({
   navigation,
   earlyInput,
   ssgLookup,
+  jsxLocals,
 })) {
   test(`${name}: enabled false turns the plugin off`, () => {
     assert.equal(plugin(context, {enabled: false}), null);
