@@ -7,21 +7,44 @@
  * made with `rewriteHtmlFiles` run one after another, in the order they
  * start, whichever plugin makes them; each page is written only if it changed,
  * and replaced whole (a plugin that only reads the pages never sees half of one).
+ *
+ * Rewrites asked for before the pending pass has begun (the plugins' postBuild
+ * hooks all start in the same tick) join it: each page is read once, given to
+ * each rewrite in the order they were asked for, and written once. A rewrite
+ * must therefore depend only on the page it is given, not on other pages.
  */
 import {promises as fsp} from 'node:fs';
 import path from 'node:path';
 import {htmlFiles} from '../../scripts/lib/build-files.mjs';
 
+export type HtmlRewrite = (html: string, file: string) => string;
+
+interface Pass {
+  outDir: string;
+  rewrites: HtmlRewrite[];
+  started: boolean;
+  done: Promise<void>;
+}
+
 // On globalThis: each plugin may get its own copy of this module.
 const QUEUE = Symbol.for('orrery.postBuildHtml.queue');
-const shared = globalThis as {[QUEUE]?: Promise<unknown>};
+const PENDING = Symbol.for('orrery.postBuildHtml.pending');
+const shared = globalThis as {[QUEUE]?: Promise<unknown>; [PENDING]?: Pass};
 
 /** Rewrites every HTML page under `outDir` with `rewrite`, after any pass already started. */
-export function rewriteHtmlFiles(outDir: string, rewrite: (html: string, file: string) => string): Promise<void> {
-  const pass = async (): Promise<void> => {
+export function rewriteHtmlFiles(outDir: string, rewrite: HtmlRewrite): Promise<void> {
+  const pending = shared[PENDING];
+  if (pending && !pending.started && pending.outDir === outDir) {
+    pending.rewrites.push(rewrite);
+    return pending.done;
+  }
+  const pass: Pass = {outDir, rewrites: [rewrite], started: false, done: Promise.resolve()};
+  const run = async (): Promise<void> => {
+    pass.started = true;
+    if (shared[PENDING] === pass) shared[PENDING] = undefined;
     for (const file of htmlFiles(outDir).map((f) => path.join(outDir, f))) {
       const original = await fsp.readFile(file, 'utf8');
-      const html = rewrite(original, file);
+      const html = pass.rewrites.reduce((page, each) => each(page, file), original);
       if (html === original) continue;
       // Written beside and renamed: a reader at the same time (another postBuild) never sees half a page.
       const temporary = `${file}.orrery-tmp`;
@@ -29,7 +52,8 @@ export function rewriteHtmlFiles(outDir: string, rewrite: (html: string, file: s
       await fsp.rename(temporary, file);
     }
   };
-  const run = (shared[QUEUE] ?? Promise.resolve()).then(pass, pass);
-  shared[QUEUE] = run.catch(() => undefined);
-  return run;
+  pass.done = (shared[QUEUE] ?? Promise.resolve()).then(run, run);
+  shared[PENDING] = pass;
+  shared[QUEUE] = pass.done.catch(() => undefined);
+  return pass.done;
 }
