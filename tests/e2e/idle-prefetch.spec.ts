@@ -72,12 +72,17 @@ test.describe('idle prefetch', () => {
     // A sidebar link the page shows: the scripts its page runs were all prefetched.
     const prefetched = new Set(report.hrefs.map((h) => new URL(h, page.url()).href));
     const before = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    const heading = page.getByRole('heading', {level: 1});
+    const fromTitle = (await heading.textContent()) ?? '';
     await page
       .getByRole('navigation', {name: 'Docs sidebar'})
       .locator(`a[href="${sitePath(to)}"]`)
       .click();
     await expect(page).toHaveURL(new RegExp(`${sitePath(to)}$`));
-    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    // The next page's own heading: the URL changes as the navigation starts, while the previous
+    // page still shows, before the next page's scripts have loaded.
+    await expect(heading).not.toHaveText(fromTitle);
+    await expect(heading).toBeVisible();
     const loadedByClick = await page.evaluate(
       (n) =>
         performance
