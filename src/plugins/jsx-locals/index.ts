@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import jsxLoader from './loader.cjs';
 
 export interface JsxLocalsOptions {
   /** Off: MDX pages keep the runtime's named imports, as Docusaurus compiles them. */
@@ -14,11 +15,6 @@ export interface JsxLocalsOptions {
 
 /** The Markdown and MDX files Docusaurus compiles with its MDX loader. */
 export const MDX_FILE = /\.mdx?$/i;
-
-interface Stats {
-  seen: number;
-  changed: number;
-}
 
 export default function jsxLocalsPlugin(context: LoadContext, options: unknown): Plugin | null {
   if ((options as JsxLocalsOptions | undefined)?.enabled === false) return null;
@@ -34,11 +30,11 @@ export default function jsxLocalsPlugin(context: LoadContext, options: unknown):
       };
     },
     postBuild() {
-      // The loader counts in the same process (see loader.cjs). MDX files went through it but none
+      // The loader counts in the same process (loader.cjs). MDX files went through it but none
       // imported the runtime in the expected form: MDX changed its output, and the build would
       // quietly lose the saving.
-      const stats = (globalThis as {[key: symbol]: Stats | undefined})[Symbol.for('orrery.jsxLocals.stats')];
-      if (stats && stats.seen > 0 && stats.changed === 0) {
+      const stats = (jsxLoader as unknown as {stats: () => {seen: number; changed: number}}).stats();
+      if (stats.seen > 0 && stats.changed === 0) {
         throw new Error(
           `jsx-locals: none of the ${stats.seen} compiled Markdown and MDX modules imports react/jsx-runtime ` +
             'as `import {jsx as _jsx, …} from "react/jsx-runtime"` any more, so nothing was changed; ' +
