@@ -102,6 +102,8 @@ test("the modern minimizer replaces Rspack's SWC minimizer, and stops the build 
     () => modernMinimizers({optimization: {minimizer: [css]}} as never, bundler),
     /no longer minifies JavaScript with SwcJsMinimizerRspackPlugin/,
   );
+  // `docusaurus build --no-minify` (Docusaurus turns minimize off and gives no minimizers) builds.
+  assert.deepEqual(modernMinimizers({optimization: {minimize: false}} as never, bundler), []);
   // webpack (ORRERY_FASTER=0) keeps its own minimizers.
   const webpackMinimizers = [css];
   assert.deepEqual(

@@ -330,7 +330,8 @@ export function navbarDocIds(themeConfig: unknown): string[] {
  */
 export function modernMinimizers(config: WebpackConfig, currentBundler: Bundler): unknown[] {
   const minimizers: unknown[] = config.optimization?.minimizer ?? [];
-  if (currentBundler.name !== 'rspack') return minimizers;
+  // `docusaurus build --no-minify`: nothing to replace.
+  if (currentBundler.name !== 'rspack' || config.optimization?.minimize === false) return minimizers;
   const rspack = currentBundler.instance as unknown as {
     SwcJsMinimizerRspackPlugin: new (options: object) => object;
   };
@@ -406,8 +407,11 @@ export default function bundleTrimPlugin(context: LoadContext, options: unknown)
         mergeStrategy: {'optimization.minimizer': 'replace'},
         plugins: [
           // The runtime's entries for the chunks of each part move into the part (./chunkTables.ts);
-          // it reads the runtime as SWC minifies it, so webpack's build (ORRERY_FASTER=0) keeps them.
-          ...(parts && currentBundler.name === 'rspack' ? [chunkTablesMover(parts.hostsOfChunk)] : []),
+          // it reads the runtime as SWC minifies it, so webpack's build (ORRERY_FASTER=0) and a build
+          // not minified (`docusaurus build --no-minify`) keep them.
+          ...(parts && currentBundler.name === 'rspack' && config.optimization?.minimize !== false
+            ? [chunkTablesMover(parts.hostsOfChunk)]
+            : []),
           ...(elk
             ? []
             : [new bundler.NormalModuleReplacementPlugin(/^@mermaid-js\/layout-elk$/, path.join(dir, 'noElk.ts'))]),
