@@ -10,16 +10,22 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {MermaidRenderer} from './renderer';
 import {remarkMermaidSvg} from './remark';
 import {contentFiles} from '../../config/build';
+import {readFlag} from '../../config/env';
 import {mermaidSources, stableJson, type MermaidSiteConfig} from './svg';
 
 export type {MermaidSiteConfig} from './svg';
 
 /**
  * The renderers, created when first needed, one per configuration: entries made again with
- * the same configuration (`npm start` reloads docusaurus.config.ts) share one.
+ * the same configuration share one. Kept on globalThis, not in this module: Docusaurus reads
+ * docusaurus.config.ts twice in a build (and again on each reload of `npm start`), each time
+ * evaluating this file anew.
  */
-const renderers = new Map<string, () => MermaidRenderer>();
-const started = new Set<MermaidRenderer>();
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('orrery.mermaid-svg.renderers')] ??= {
+  renderers: new Map<string, () => MermaidRenderer>(),
+  started: new Set<MermaidRenderer>(),
+}) as {renderers: Map<string, () => MermaidRenderer>; started: Set<MermaidRenderer>};
+const {renderers, started} = shared;
 
 /** Where drawings are cached: under ORRERY_BUILD_CACHE_DIR when set, else node_modules/.cache. */
 export function mermaidCacheDir(env: NodeJS.ProcessEnv, siteDir: string): string {
@@ -41,6 +47,7 @@ export function mermaidRemarkPlugin(
     cacheDir: mermaidCacheDir(env, siteDir),
     executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     concurrency: Number(env.ORRERY_MERMAID_PAGES) || 2,
+    fastConfig: readFlag(env, 'ORRERY_MERMAID_FAST_CONFIG', true),
     browserScript: path.join(siteDir, 'src', 'plugins', 'mermaid-svg', 'browser.js'),
   };
   const key = stableJson(options);
@@ -59,6 +66,14 @@ export function mermaidRemarkPlugin(
   return [remarkMermaidSvg, {renderer: get, siteDir}];
 }
 
+/** The sources of the Mermaid blocks in the site's content files. */
+function contentDiagrams(siteDir: string): string[] {
+  return contentFiles(siteDir).flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    return text.includes('mermaid') ? mermaidSources(text) : [];
+  });
+}
+
 export interface MermaidSvgOptions {
   /** Off: diagrams are drawn in the browser by @docusaurus/theme-mermaid, as Docusaurus does. */
   enabled?: boolean;
@@ -68,14 +83,15 @@ export default function mermaidSvgPlugin(context: LoadContext, options?: unknown
   if ((options as MermaidSvgOptions | undefined)?.enabled === false) return null;
   return {
     name: 'orrery-mermaid-svg',
-    // Runs before any page is compiled (`build` and `start` only): the browser draws the
-    // diagrams of the content files meanwhile, on the core the content loading leaves free.
+    // Runs before any page is compiled (`build` and `start` only): the diagrams of the content
+    // files are drawn before the bundler starts, which would otherwise share the two cores with
+    // Chromium (README.md, "Drawing speed").
     async loadContent() {
-      const sources = contentFiles(context.siteDir).flatMap((file) => {
-        const text = readFileSync(file, 'utf8');
-        return text.includes('mermaid') ? mermaidSources(text) : [];
-      });
-      if (sources.length > 0) for (const get of renderers.values()) get().prefetch(sources);
+      const sources = contentDiagrams(context.siteDir);
+      if (sources.length === 0) return;
+      const all = [...renderers.values()].map((get) => get());
+      await Promise.all(all.map((renderer) => renderer.prefetch(sources)));
+      await Promise.all(all.map((renderer) => renderer.close()));
     },
     async postBuild() {
       for (const renderer of started) {

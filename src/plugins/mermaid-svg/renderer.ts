@@ -8,6 +8,7 @@ import {readFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Browser, Page} from 'playwright-core';
+import {CONFIG_COPY_SCRIPT, withFastConfig} from './fast-config';
 import {PLACEHOLDER_ID, VARIANTS, cacheKey, compactSvg, type MermaidSiteConfig, type Svgs} from './svg';
 
 const require = createRequire(__filename);
@@ -22,8 +23,13 @@ export interface RendererOptions {
   concurrency: number;
   /** ./browser.js, the script the pages run. */
   browserScript: string;
-  /** Mermaid's browser bundle (default: node_modules' mermaid.min.js). */
+  /** Mermaid's browser bundle (default: node_modules' mermaid.min.js), loaded as it is. */
   mermaidScript?: string;
+  /**
+   * With the default bundle: Mermaid's getConfig() copies its configuration the faster way
+   * (fast-config.ts; same drawings). Default true; off, the bundle is loaded unchanged.
+   */
+  fastConfig?: boolean;
   /** How long one drawing may take before its page is replaced and it is tried again (default 60 s). */
   drawTimeoutMs?: number;
 }
@@ -109,6 +115,8 @@ export class MermaidRenderer {
   private idleTimer: NodeJS.Timeout | undefined;
   private warned = false;
   private cacheWarned = false;
+  /** The scripts each page loads before browser.js, read once. */
+  private scripts: Array<{path: string} | {content: string}> | undefined;
 
   constructor(readonly options: RendererOptions) {}
 
@@ -126,8 +134,9 @@ export class MermaidRenderer {
    * Starts drawing diagrams before any page asks for them (the build does this while it loads
    * the content, before it compiles pages). Errors wait for the page that holds the diagram.
    */
-  prefetch(sources: Iterable<string>): void {
-    for (const source of sources) this.lookup(source).catch(() => undefined);
+  prefetch(sources: Iterable<string>): Promise<void> {
+    const all = [...sources].map((source) => this.lookup(source).catch(() => undefined));
+    return Promise.all(all).then(() => undefined);
   }
 
   private lookup(source: string): Promise<Svgs | undefined> {
@@ -218,13 +227,37 @@ export class MermaidRenderer {
     );
   }
 
+  /**
+   * Mermaid for the pages: the given bundle as it is, or node_modules' with the faster
+   * getConfig(). A bundle the patch does not fit (a Mermaid upgrade) is loaded unchanged, with
+   * one warning: the drawings are the same, only slower (tests/unit/mermaid-fast-config.test.ts
+   * fails on such an upgrade).
+   */
+  private mermaidScripts(): Array<{path: string} | {content: string}> {
+    if (this.scripts) return this.scripts;
+    const {mermaidScript, fastConfig = true} = this.options;
+    const bundlePath = mermaidScript ?? require.resolve('mermaid/dist/mermaid.min.js');
+    this.scripts = [{path: bundlePath}];
+    if (!mermaidScript && fastConfig) {
+      try {
+        this.scripts = [{content: CONFIG_COPY_SCRIPT}, {content: withFastConfig(readFileSync(bundlePath, 'utf8'))}];
+      } catch (error) {
+        console.warn(
+          `[WARNING] Mermaid diagrams are drawn at Mermaid's own speed: ${String(error instanceof Error ? error.message : error)} (${bundlePath}). ` +
+            'See src/plugins/mermaid-svg/fast-config.ts; ORRERY_MERMAID_FAST_CONFIG=0 silences this.',
+        );
+      }
+    }
+    return this.scripts;
+  }
+
   /** A blank page with Mermaid and ./browser.js loaded. */
   private async openPage(browser: Browser): Promise<Page> {
     const page = await browser.newPage({viewport: {width: PAGE_WIDTH, height: 600}});
     // Nothing leaves the machine: Mermaid needs no request, and any it tried would fail.
     await page.route('**/*', (route) => route.abort());
     await page.setContent(pageHtml(String(this.options.config.options?.fontFamily ?? 'sans-serif')));
-    await page.addScriptTag({path: this.options.mermaidScript ?? require.resolve('mermaid/dist/mermaid.min.js')});
+    for (const script of this.mermaidScripts()) await page.addScriptTag(script);
     await page.addScriptTag({path: this.options.browserScript});
     return page;
   }
