@@ -102,6 +102,14 @@ test.describe('Mermaid diagrams', () => {
     expect(duplicates).toEqual([]);
   });
 
+  test("Gantt charts carry no line for the day they were drawn: it would show the build's date", async ({page}) => {
+    await page.goto(sitePath('command-expansion/expansion-rules/'));
+    const gantt = containers(page).locator('svg[aria-roledescription="gantt"]');
+    await expect(gantt).toHaveCount(2); // light and dark
+    expect(await gantt.locator('rect.task').count()).toBeGreaterThan(0);
+    await expect(gantt.locator('.today')).toHaveCount(0);
+  });
+
   test('a page reached by client-side navigation shows its diagram, in either mode', async ({page, consoleErrors}) => {
     const mermaidScripts = watchMermaidScripts(page);
     await page.goto(sitePath('tests/mermaid/'));

@@ -7,6 +7,7 @@ import {
   PLACEHOLDER_ID,
   cacheKey,
   compactSvg,
+  withoutTodayLine,
   diagramId,
   errorLine,
   lineInMessage,
@@ -95,6 +96,19 @@ test('compacting rounds long coordinates and drops data-points, and leaves text 
       '<polygon points="0,7 11.5,14 11.5,0"></polygon><g transform="translate(12.35, 0)"></g>' +
       '<text x="1.23456">Pi is 3.14159265</text>',
   );
+});
+
+test("a Gantt chart loses the line Mermaid draws for today's date, and nothing else", () => {
+  const tasks = '<g><rect class="task task0" x="65"></rect></g>';
+  const today = (style: string) =>
+    `<g class="today"><line x1="-1686538" x2="-1686538" y1="25" y2="195" class="today"${style}></line></g>`;
+  assert.equal(
+    withoutTodayLine(tasks + today('') + '<text class="titleText">Plan</text>'),
+    `${tasks}<text class="titleText">Plan</text>`,
+  );
+  // With the diagram's own style (`todayMarker stroke-width:5px`).
+  assert.equal(withoutTodayLine(today(' style="stroke-width:5px"') + tasks), tasks);
+  assert.equal(withoutTodayLine(tasks), tasks);
 });
 
 test('compacting never merges or splits numbers that path data runs together', () => {

@@ -9,7 +9,15 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Browser, Page} from 'playwright-core';
 import {CONFIG_COPY_SCRIPT, withFastConfig} from './fast-config';
-import {PLACEHOLDER_ID, VARIANTS, cacheKey, compactSvg, type MermaidSiteConfig, type Svgs} from './svg';
+import {
+  PLACEHOLDER_ID,
+  VARIANTS,
+  cacheKey,
+  compactSvg,
+  withoutTodayLine,
+  type MermaidSiteConfig,
+  type Svgs,
+} from './svg';
 
 const require = createRequire(__filename);
 
@@ -338,7 +346,10 @@ export class MermaidRenderer {
       }),
     ]).finally(() => clearTimeout(timer))) as PageResult;
     if ('error' in result) throw new MermaidRejection(result.error.message, result.error.line ?? undefined);
-    return {light: compactSvg(result.svgs.light), dark: compactSvg(result.svgs.dark)};
+    return {
+      light: compactSvg(withoutTodayLine(result.svgs.light)),
+      dark: compactSvg(withoutTodayLine(result.svgs.dark)),
+    };
   }
 
   /** Closes the browser; a later diagram starts a new one. */

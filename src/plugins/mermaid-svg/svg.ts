@@ -12,7 +12,7 @@ export type Variant = (typeof VARIANTS)[number];
 export type Svgs = Record<Variant, string>;
 
 /** Bump when the rendering changes in a way the other parts of the cache key do not show. */
-export const RENDERER_VERSION = 3;
+export const RENDERER_VERSION = 4;
 
 /**
  * The id diagrams are drawn with in the browser. Mermaid derives the svg's id, the ids inside it
@@ -237,6 +237,14 @@ export function compactSvg(svg: string): string {
       return `${before}${value.replace(/(?<![\d.])-?\d+\.\d{3,}(?:e[-+]?\d+)?(?![\d.])/g, round2)}"`;
     })
     .replace(/\sdata-points="[^"]*"/g, '');
+}
+
+/**
+ * A Gantt chart without the line Mermaid draws for today's date (`<g class="today">`): drawn at
+ * build time and cached, it would mark the day of the drawing, not the reader's.
+ */
+export function withoutTodayLine(svg: string): string {
+  return svg.replace(/<g class="today"><line\b[^>]*><\/line><\/g>/g, '');
 }
 
 /** A diagram Mermaid could not draw: the file, the line and Mermaid's own message. */
