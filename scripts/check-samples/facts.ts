@@ -33,6 +33,8 @@ export interface Facts {
   javaPackages: Map<string, Set<string>>;
   /** Packages of the example models (their subpackages count too). */
   modelPackages: string[];
+  /** Public class -> its methods (with those of the class it extends) and what some return. */
+  javaMethods: Map<string, {methods: Set<string>; returns: Map<string, string>}>;
   api: {tables: Record<string, ApiTable>; actions: Record<string, ApiAction>};
 }
 
@@ -47,6 +49,7 @@ interface RawFacts {
   models?: Record<string, RawModel | null>;
   statuses?: Record<string, string[]>;
   java?: Record<string, string[]>;
+  javaMethods?: Record<string, {methods?: string[]; extends?: string; returns?: Record<string, string>}>;
   api?: {tables?: Record<string, ApiTable>; actions?: Record<string, ApiAction>};
 }
 
@@ -82,6 +85,31 @@ export function factsFromYaml(text: string): Facts {
   }
   const javaPackages = new Map<string, Set<string>>();
   for (const [pkg, classes] of Object.entries(raw.java ?? {})) javaPackages.set(pkg, new Set(classes));
+  const javaMethods = new Map<string, {methods: Set<string>; returns: Map<string, string>}>();
+  const classOf = (name: string, seen: string[] = []): {methods: Set<string>; returns: Map<string, string>} => {
+    const known = javaMethods.get(name);
+    if (known) return known;
+    const def = raw.javaMethods?.[name];
+    if (!def)
+      throw new Error(`facts/facts.yaml: javaMethods ${seen.at(-1) ?? ''} extends "${name}", which is not listed`);
+    if (seen.includes(name)) throw new Error(`facts/facts.yaml: javaMethods ${name} extends itself`);
+    if (![...javaPackages.values()].some((classes) => classes.has(name)))
+      throw new Error(`facts/facts.yaml: javaMethods ${name} is in no package of \`java\``);
+    const parent = def.extends ? classOf(def.extends, [...seen, name]) : undefined;
+    const entry = {
+      methods: new Set([...(parent?.methods ?? []), ...(def.methods ?? [])]),
+      returns: new Map([...(parent?.returns ?? []), ...Object.entries(def.returns ?? {})]),
+    };
+    for (const [method, type] of entry.returns) {
+      if (!entry.methods.has(method))
+        throw new Error(`facts/facts.yaml: javaMethods ${name} returns from ${method}, not a method of it`);
+      if (!raw.javaMethods?.[type])
+        throw new Error(`facts/facts.yaml: javaMethods ${name}.${method} returns "${type}", which is not listed`);
+    }
+    javaMethods.set(name, entry);
+    return entry;
+  };
+  for (const name of Object.keys(raw.javaMethods ?? {})) classOf(name);
   return {
     version: String(raw.orreryVersion ?? ''),
     types,
@@ -90,6 +118,7 @@ export function factsFromYaml(text: string): Facts {
     statusSets,
     javaPackages,
     modelPackages,
+    javaMethods,
     api: {tables, actions: raw.api?.actions ?? {}},
   };
 }

@@ -170,6 +170,91 @@ export function checkJvmNames(code: string, facts: Facts, extraPackages: Set<str
     const problem = importProblem(m[2] ?? '', !!m[1], !!m[3], facts, extraPackages);
     if (problem) report(lineAt(code, m.index), 'name-import', problem);
   }
+  checkJvmMethods(code, facts, report);
+}
+
+// ------------------------------------------------------- JVM method calls
+
+/** Methods every Java object has. */
+const OBJECT_METHODS = new Set(['equals', 'hashCode', 'toString', 'getClass']);
+
+/** The text with the insides of string and character literals blanked (offsets and lines kept). */
+function blankStrings(code: string): string {
+  return code.replace(/"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (m) =>
+    m.length <= 2 ? m : m[0] + m.slice(1, -1).replace(/[^\n]/g, ' ') + m[m.length - 1],
+  );
+}
+
+/** Index just past the balanced parentheses opening at `open` (or the text's end). */
+function pastParens(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === '(') depth++;
+    else if (code[i] === ')' && --depth === 0) return i + 1;
+  }
+  return code.length;
+}
+
+/**
+ * Follows the calls chained on a receiver of class `type` from `at` (`.a(…)` then `.b(…)`, across
+ * lines), reporting a method the class does not have; gives the class the chain ends with, when
+ * every call of it is known.
+ */
+function followChain(code: string, at: number, type: string, facts: Facts, report: Report | null): string | undefined {
+  let current: string | undefined = type;
+  let i = at;
+  const call = /\s*\.\s*([A-Za-z_]\w*)\s*(?=\()/y;
+  while (current) {
+    call.lastIndex = i;
+    const m = call.exec(code);
+    if (!m) return current;
+    const cls = facts.javaMethods.get(current);
+    if (!cls) return undefined;
+    const method = m[1] ?? '';
+    if (!cls.methods.has(method) && !OBJECT_METHODS.has(method)) {
+      report?.(
+        lineAt(code, m.index + m[0].indexOf(method)),
+        'name-method',
+        `${method}() is not a method of ${current} (facts/facts.yaml javaMethods: ${[...cls.methods].join(', ')})`,
+      );
+      return undefined;
+    }
+    current = cls.returns.get(method);
+    i = pastParens(code, call.lastIndex);
+  }
+  return current;
+}
+
+/**
+ * Calls on the classes of facts.yaml `javaMethods`: on a variable whose type the sample states
+ * (Java `EditablePlan plan`, Kotlin `plan: EditablePlan`) or that holds what a chain of known
+ * calls returns (`var results = plan.simulate()`), and static calls on the class itself.
+ */
+export function checkJvmMethods(original: string, facts: Facts, report: Report): void {
+  if (facts.javaMethods.size === 0) return;
+  const code = blankStrings(original);
+  const classes = [...facts.javaMethods.keys()].join('|');
+  const vars = new Map<string, string>();
+  const javaDecl = new RegExp(`\\b(${classes})(?:<[^<>;]*>)?\\s+([a-z_]\\w*)\\b(?=\\s*[,)=;:])`, 'g');
+  for (const m of code.matchAll(javaDecl)) vars.set(m[2] ?? '', m[1] ?? '');
+  const kotlinDecl = new RegExp(`\\b([a-z_]\\w*)\\s*:\\s*(${classes})\\b`, 'g');
+  for (const m of code.matchAll(kotlinDecl)) vars.set(m[1] ?? '', m[2] ?? '');
+  // `var x = receiver.call(…)…` (Java `var`, Kotlin `val`/`var`): the class its chain ends with.
+  for (const m of code.matchAll(/\b(?:var|val)\s+([a-z_]\w*)\s*=\s*([A-Za-z_]\w*)\b/g)) {
+    const receiver = m[2] ?? '';
+    const type = vars.get(receiver) ?? (facts.javaMethods.has(receiver) ? receiver : undefined);
+    if (!type) continue;
+    const result = followChain(code, m.index + m[0].length, type, facts, null);
+    // A bare class name is not a value of it (`var x = Plan` does not occur; `Plan.x()` does).
+    if (result && (vars.has(receiver) || result !== receiver || /^\s*\./.test(code.slice(m.index + m[0].length))))
+      vars.set(m[1] ?? '', result);
+  }
+  const receivers = [...new Set([...vars.keys(), ...facts.javaMethods.keys()])];
+  const use = new RegExp(`(?<![\\w.])(${receivers.join('|')})(?=\\s*\\.\\s*[A-Za-z_]\\w*\\s*\\()`, 'g');
+  for (const m of code.matchAll(use)) {
+    const name = m[1] ?? '';
+    followChain(code, m.index + name.length, vars.get(name) ?? name, facts, report);
+  }
 }
 
 function isOwnPackage(pkg: string, facts: Facts, extra: Set<string>): boolean {

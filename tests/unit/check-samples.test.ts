@@ -320,3 +320,90 @@ test('an invalid-on-purpose sample must parse, its names are not checked', async
   assert.deepEqual(await rules(fence('graphql', wrong, 'invalid')), []);
   assert.deepEqual(await rules(fence('graphql', 'mutation {', 'invalid')), ['parse-graphql']);
 });
+
+test('java and kotlin: calls on the classes of javaMethods name their methods, through stated types and chains', async () => {
+  const methodFacts = {
+    ...facts,
+    javaMethods: factsFromYaml(`
+java:
+  dev.orrery.procedural.plan: [Plan, EditablePlan, SimulationResults]
+  dev.orrery.testing: [ModelTestHarness, TestResults]
+javaMethods:
+  Plan: {methods: [totalBounds, directives]}
+  EditablePlan: {extends: Plan, methods: [create, simulate, commit], returns: {simulate: SimulationResults}}
+  SimulationResults: {methods: [real, instances]}
+  ModelTestHarness: {methods: [of, schedule, simulate], returns: {of: ModelTestHarness, schedule: ModelTestHarness, simulate: TestResults}}
+  TestResults: {methods: [discrete, spans]}
+`).javaMethods,
+  };
+  const found = async (lang: string, code: string) =>
+    (await checkBlocks(extractBlocks('page.md', fence(lang, code)), {facts: methodFacts})).problems;
+  const ok = async (lang: string, code: string) => assert.deepEqual(await found(lang, code), [], code);
+  const bad = async (lang: string, code: string, line: number, method: string) => {
+    const p = await found(lang, code);
+    assert.deepEqual(
+      p.map((x) => [x.rule, x.line - 1]),
+      [['name-method', line]],
+      `${code}\n${JSON.stringify(p)}`,
+    );
+    assert.match(p[0]?.message ?? '', new RegExp(`^${method}\\(\\) is not a method of \\w+`));
+  };
+  const run = (body: string) => `public void run(EditablePlan plan) {\n${body}\n}`;
+  // Stated types, the class a method returns, the class extended, Object's methods.
+  await ok(
+    'java',
+    run(
+      '  var results = plan.simulate();\n  results.real("battery.soc");\n  plan.totalBounds();\n  plan.commit();\n  plan.toString();',
+    ),
+  );
+  await bad('java', run('  plan.createDirective(x);'), 2, 'createDirective');
+  await bad(
+    'java',
+    run('  final var results = plan.simulate();\n  results.discrete("battery.soc", Double.class);'),
+    3,
+    'discrete',
+  );
+  // A chain across lines on the class itself (static), and what it returns.
+  await ok(
+    'java',
+    'final var results = ModelTestHarness.of(Mission.class)\n    .schedule(Duration.ZERO, new HeaterOn())\n    .simulate(Duration.HOUR);\nresults.discrete("camera.mode", String.class);\nresults.spans("HeaterOn");',
+  );
+  await bad(
+    'java',
+    'final var results = ModelTestHarness.of(Mission.class)\n    .schedule(Duration.ZERO, x)\n    .run(Duration.HOUR);',
+    3,
+    'run',
+  );
+  await bad(
+    'java',
+    'var harness = ModelTestHarness.of(Mission.class);\nharness.simulate(Duration.HOUR).real("battery.soc");',
+    2,
+    'real',
+  );
+  // Kotlin's stated types.
+  await ok(
+    'kotlin',
+    'fun run(plan: EditablePlan) {\n  plan.commit()\n  val results = plan.simulate()\n  results.instances()\n}',
+  );
+  await bad(
+    'kotlin',
+    'fun run(plan: EditablePlan) {\n  val results = plan.simulate()\n  results.spans("HeaterOn")\n}',
+    3,
+    'spans',
+  );
+  // Text in strings is not code; a variable of unknown type is not checked.
+  await ok('java', run('  System.out.println("plan.undo() is not called");'));
+  await ok('java', 'var results = harness.run();\nresults.anything();');
+  // A sample of an older release is not held to the current methods.
+  const older = `Before (3.0.0):\n\n${fence('java', run('  plan.createDirective(x);'))}`;
+  assert.deepEqual((await checkBlocks(extractBlocks('page.md', older), {facts: methodFacts})).problems, []);
+  // The facts themselves: an unknown class to extend or return, a class in no package.
+  const facts2 = (methods: string) => () => factsFromYaml(`java:\n  p: [A, B]\njavaMethods:\n${methods}`);
+  assert.throws(facts2('  A: {extends: C, methods: [x]}'), /extends "C", which is not listed/);
+  assert.throws(facts2('  A: {methods: [x], returns: {x: C}}'), /returns "C", which is not listed/);
+  assert.throws(
+    facts2('  A: {methods: [x], returns: {y: B}}\n  B: {methods: [z]}'),
+    /returns from y, not a method of it/,
+  );
+  assert.throws(facts2('  D: {methods: [x]}'), /D is in no package/);
+});
