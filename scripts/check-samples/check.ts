@@ -11,7 +11,7 @@ import ts from 'typescript';
 import {parseAllDocuments} from 'yaml';
 import type {GraphQLSchema} from 'graphql';
 import {extractBlocks, type CodeBlock} from './extract.ts';
-import type {Facts} from './facts.ts';
+import {apiAt, releaseKey, type Facts} from './facts.ts';
 import {buildApiSchema, checkGraphql} from './graphql-api.ts';
 import {checkDataNames, checkJvmNames, checkTsNames, declaredPackages, lineAt} from './names.ts';
 import {checkNginxBlocks, nginxAvailable} from './nginx.ts';
@@ -73,7 +73,12 @@ export interface CheckResult {
 export const isFragment = (b: CodeBlock) => b.metaWords.includes('fragment');
 /** A block marked `invalid`: it shows what Orrery refuses (a misspelled argument, say); parsed, names not checked. */
 export const isInvalidOnPurpose = (b: CodeBlock) => b.metaWords.includes('invalid');
-const versionKey = (v: string) => v.split('.').reduce((n, part) => n * 1000 + Number(part), 0);
+const versionKey = releaseKey;
+
+/** The release a page documents: its `versioned_docs/version-x.y.z/` folder, else the current one. */
+export function releaseOf(file: string, current: string): string {
+  return /(?:^|\/)versioned_docs\/version-(\d+\.\d+\.\d+)\//.exec(file.split('\\').join('/'))?.[1] ?? current;
+}
 
 /**
  * A block that shows an older release's API: its title or the line that leads
@@ -104,11 +109,15 @@ async function loadJava(): Promise<(text: string) => unknown> {
   javaParse ??= (await import('java-parser')).parse;
   return javaParse;
 }
-let schemaCache: {api: Facts['api']; schema: GraphQLSchema} | undefined;
+const schemaCache = new WeakMap<Facts['api'], GraphQLSchema>();
 
 function schemaFor(facts: Facts): GraphQLSchema {
-  if (schemaCache?.api !== facts.api) schemaCache = {api: facts.api, schema: buildApiSchema(facts.api)};
-  return schemaCache.schema;
+  let schema = schemaCache.get(facts.api);
+  if (!schema) {
+    schema = buildApiSchema(facts.api);
+    schemaCache.set(facts.api, schema);
+  }
+  return schema;
 }
 
 export function blocksOf(files: string[]): CodeBlock[] {
@@ -149,8 +158,19 @@ export function collectDeclared(blocks: CodeBlock[]): Declared {
 export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Promise<CheckResult> {
   const own = opts.declared ?? collectDeclared(blocks);
   // External dataset profiles are read by name like resources.
-  const facts: Facts = {...opts.facts, resources: new Set([...opts.facts.resources, ...own.profiles])};
-  const declared = new Set([...own.packages].filter((p) => !facts.javaPackages.has(p)));
+  const current: Facts = {...opts.facts, resources: new Set([...opts.facts.resources, ...own.profiles])};
+  // The docs of an earlier release are held to the API of that release (facts' `since`).
+  const byRelease = new Map<string, Facts>([[current.version, current]]);
+  const factsOf = (file: string): Facts => {
+    const release = releaseOf(file, current.version);
+    let f = byRelease.get(release);
+    if (!f) {
+      f = {...current, api: apiAt(current.api, release)};
+      byRelease.set(release, f);
+    }
+    return f;
+  };
+  const declared = new Set([...own.packages].filter((p) => !current.javaPackages.has(p)));
   const problems: Problem[] = [];
   const notes: string[] = [];
   const parsed: Record<string, number> = {};
@@ -161,6 +181,7 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
 
   for (const block of blocks) {
     const lang = LANGS[block.lang];
+    const facts = factsOf(block.file);
     if (!lang) {
       const key = block.lang || '(none)';
       unparsed[key] = (unparsed[key] ?? 0) + 1;

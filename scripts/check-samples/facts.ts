@@ -10,6 +10,8 @@ export interface ApiTable {
   relationships?: Record<string, string | string[]>;
   /** The `statuses` set its `status` column holds, when it has one. */
   status?: string;
+  /** The release that added it (`x.y.z`); samples of earlier releases' docs cannot use it. */
+  since?: string;
 }
 
 export type ApiReturns = string[] | Record<string, unknown>;
@@ -18,6 +20,8 @@ export interface ApiAction {
   kind: 'query' | 'mutation';
   args?: Record<string, string>;
   returns: ApiReturns;
+  /** The release that added it (`x.y.z`). */
+  since?: string;
 }
 
 export interface Facts {
@@ -83,6 +87,18 @@ export function factsFromYaml(text: string): Facts {
     if (def.status !== undefined && !def.columns.includes('status'))
       throw new Error(`facts/facts.yaml: api.tables.${table} has a status set but no status column`);
   }
+  const version = String(raw.orreryVersion ?? '');
+  const entries: [string, {since?: string}][] = [
+    ...Object.entries(tables).map(([n, t]): [string, {since?: string}] => [`api.tables.${n}`, t]),
+    ...Object.entries(raw.api?.actions ?? {}).map(([n, a]): [string, {since?: string}] => [`api.actions.${n}`, a]),
+  ];
+  for (const [where, {since}] of entries) {
+    if (since === undefined) continue;
+    if (!/^\d+\.\d+\.\d+$/.test(String(since)) || (version && releaseKey(String(since)) > releaseKey(version)))
+      throw new Error(
+        `facts/facts.yaml: ${where}.since must be a release x.y.z no later than ${version}, got "${since}"`,
+      );
+  }
   const javaPackages = new Map<string, Set<string>>();
   for (const [pkg, classes] of Object.entries(raw.java ?? {})) javaPackages.set(pkg, new Set(classes));
   const javaMethods = new Map<string, {methods: Set<string>; returns: Map<string, string>}>();
@@ -111,7 +127,7 @@ export function factsFromYaml(text: string): Facts {
   };
   for (const name of Object.keys(raw.javaMethods ?? {})) classOf(name);
   return {
-    version: String(raw.orreryVersion ?? ''),
+    version,
     types,
     resources,
     statuses,
@@ -125,4 +141,32 @@ export function factsFromYaml(text: string): Facts {
 
 export function loadFacts(path = 'facts/facts.yaml'): Facts {
   return factsFromYaml(readFileSync(path, 'utf8'));
+}
+
+/** `x.y.z` as a number that orders releases. */
+export const releaseKey = (v: string): number => v.split('.').reduce((n, part) => n * 1000 + Number(part), 0);
+
+/**
+ * The API as it was in `release`: tables and actions with a later `since` left out, and the
+ * relationships that lead to a table left out with it.
+ */
+export function apiAt(api: Facts['api'], release: string): Facts['api'] {
+  const at = releaseKey(release);
+  const exists = (since: string | undefined) => since === undefined || releaseKey(since) <= at;
+  const tables: Record<string, ApiTable> = {};
+  for (const [name, table] of Object.entries(api.tables)) {
+    if (!exists(table.since)) continue;
+    tables[name] = table;
+  }
+  for (const [name, table] of Object.entries(tables)) {
+    if (!table.relationships) continue;
+    const kept = Object.entries(table.relationships).filter(([, target]) => {
+      const t = Array.isArray(target) ? String(target[0]) : target;
+      return t in tables;
+    });
+    if (kept.length !== Object.keys(table.relationships).length)
+      tables[name] = {...table, relationships: Object.fromEntries(kept)};
+  }
+  const actions = Object.fromEntries(Object.entries(api.actions).filter(([, a]) => exists(a.since)));
+  return {tables, actions};
 }

@@ -407,3 +407,35 @@ javaMethods:
   );
   assert.throws(facts2('  D: {methods: [x]}'), /D is in no package/);
 });
+
+test("the docs of an earlier release are held to that release's API: what came later (since) is not there", async () => {
+  const query =
+    'query {\n  sequence_action_run(where: {status: {_eq: "succeeded"}}) {\n    id\n    sequence { name }\n  }\n}';
+  const at = async (file: string, code: string) =>
+    (await checkBlocks(extractBlocks(file, fence('graphql', code)), {facts})).problems.map((p) => p.rule);
+  assert.deepEqual(await at('docs/sequencing/actions.md', query), []);
+  assert.deepEqual(await at('versioned_docs/version-3.4.0/sequencing/actions.md', query), ['api-graphql']);
+  // The table that existed then is there, without its relationship to a later one.
+  const sequences = 'query {\n  user_sequence {\n    id\n    name\n  }\n}';
+  assert.deepEqual(await at('versioned_docs/version-3.4.0/sequencing/editor.md', sequences), []);
+  assert.deepEqual(
+    await at(
+      'versioned_docs/version-3.4.0/sequencing/editor.md',
+      'query {\n  user_sequence {\n    action_runs { id }\n  }\n}',
+    ),
+    ['api-graphql'],
+  );
+  // Mutations too.
+  const run = 'mutation {\n  runSequenceAction(actionId: 7, sequenceId: 318) {\n    runId\n  }\n}';
+  assert.deepEqual(await at('docs/x.md', run), []);
+  assert.deepEqual(await at('versioned_docs/version-3.4.0/x.md', run), ['api-graphql']);
+  // A release later than the facts' is refused, as is a malformed one.
+  assert.throws(
+    () => factsFromYaml('orreryVersion: 3.5.0\napi:\n  tables:\n    t: {columns: [id], since: 3.6.0}'),
+    /since must be a release x\.y\.z no later than 3\.5\.0/,
+  );
+  assert.throws(
+    () => factsFromYaml('orreryVersion: 3.5.0\napi:\n  actions:\n    a: {kind: query, returns: [x], since: soon}'),
+    /api\.actions\.a\.since/,
+  );
+});
