@@ -73,8 +73,6 @@ export interface CheckResult {
 export const isFragment = (b: CodeBlock) => b.metaWords.includes('fragment');
 /** A block marked `invalid`: it shows what Orrery refuses (a misspelled argument, say); parsed, names not checked. */
 export const isInvalidOnPurpose = (b: CodeBlock) => b.metaWords.includes('invalid');
-const versionKey = releaseKey;
-
 /** The release a page documents: its `versioned_docs/version-x.y.z/` folder, else the current one. */
 export function releaseOf(file: string, current: string): string {
   return /(?:^|\/)versioned_docs\/version-(\d+\.\d+\.\d+)\//.exec(file.split('\\').join('/'))?.[1] ?? current;
@@ -94,7 +92,7 @@ export function isHistoric(b: CodeBlock, current: string): boolean {
   return labels.some((label) => {
     if (/^\W*Before\b/.test(label)) return true;
     const v = /\((\d+\.\d+\.\d+)\b/.exec(label);
-    return !!v && !!current && versionKey(v[1] ?? '') < versionKey(current);
+    return !!v && !!current && releaseKey(v[1] ?? '') < releaseKey(current);
   });
 }
 

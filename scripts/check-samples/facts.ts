@@ -57,6 +57,9 @@ interface RawFacts {
   api?: {tables?: Record<string, ApiTable>; actions?: Record<string, ApiAction>};
 }
 
+/** `x.y.z` as a number that orders releases. */
+export const releaseKey = (v: string): number => v.split('.').reduce((n, part) => n * 1000 + Number(part), 0);
+
 export function factsFromYaml(text: string): Facts {
   const raw = (parse(text) ?? {}) as RawFacts;
   const types = new Map<string, Set<string>>();
@@ -142,9 +145,6 @@ export function factsFromYaml(text: string): Facts {
 export function loadFacts(path = 'facts/facts.yaml'): Facts {
   return factsFromYaml(readFileSync(path, 'utf8'));
 }
-
-/** `x.y.z` as a number that orders releases. */
-export const releaseKey = (v: string): number => v.split('.').reduce((n, part) => n * 1000 + Number(part), 0);
 
 /**
  * The API as it was in `release`: tables and actions with a later `since` left out, and the

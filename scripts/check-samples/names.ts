@@ -244,10 +244,11 @@ export function checkJvmMethods(original: string, facts: Facts, report: Report):
     const receiver = m[2] ?? '';
     const type = vars.get(receiver) ?? (facts.javaMethods.has(receiver) ? receiver : undefined);
     if (!type) continue;
-    const result = followChain(code, m.index + m[0].length, type, facts, null);
-    // A bare class name is not a value of it (`var x = Plan` does not occur; `Plan.x()` does).
-    if (result && (vars.has(receiver) || result !== receiver || /^\s*\./.test(code.slice(m.index + m[0].length))))
-      vars.set(m[1] ?? '', result);
+    const rest = m.index + m[0].length;
+    // A copy of a typed variable, or a chain of calls (a bare class name is no value of it).
+    if (!vars.has(receiver) && !/^\s*\./.test(code.slice(rest))) continue;
+    const result = followChain(code, rest, type, facts, null);
+    if (result) vars.set(m[1] ?? '', result);
   }
   const receivers = [...new Set([...vars.keys(), ...facts.javaMethods.keys()])];
   const use = new RegExp(`(?<![\\w.])(${receivers.join('|')})(?=\\s*\\.\\s*[A-Za-z_]\\w*\\s*\\()`, 'g');

@@ -7,7 +7,7 @@
  * the time Chromium spends drawing. Its result depends only on `currentConfig`, which Mermaid
  * replaces (never changes in place) when it is initialized or a diagram carries a directive. So
  * the patched function makes Mermaid's copy once per `currentConfig` and hands each caller a
- * copy of that copy, made with object spreads instead of Mermaid's per-key property definitions:
+ * copy of that copy, made with `Object.assign` instead of Mermaid's per-key property definitions:
  * the same shape, as fresh as Mermaid's own.
  *
  * What `assignWithDepth({}, c)` (depth 2) gives, and the copy below reproduces: the top object and

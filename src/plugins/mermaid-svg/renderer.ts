@@ -139,8 +139,8 @@ export class MermaidRenderer {
   }
 
   /**
-   * Starts drawing diagrams before any page asks for them (the build does this while it loads
-   * the content, before it compiles pages). Errors wait for the page that holds the diagram.
+   * Draws diagrams before any page asks for them (the build's loadContent, before the bundler
+   * starts); resolves once all are drawn or failed. Errors wait for the page that holds the diagram.
    */
   prefetch(sources: Iterable<string>): Promise<void> {
     const all = [...sources].map((source) => this.lookup(source).catch(() => undefined));
