@@ -39,10 +39,12 @@ const announcement =
   'upgrade-guides/3-4-0-to-3-5-0/">upgrade guide</a>.';
 
 // Mermaid: a theme per color mode, and the site's font so labels are measured as the page shows
-// them. Diagrams are drawn at build time (src/plugins/mermaid-svg/README.md).
+// them. Diagrams are drawn at build time (src/plugins/mermaid-svg/README.md). A fixed
+// handDrawnSeed: Mermaid draws some shapes with rough.js, whose invisible control points are
+// random without one, so two builds would give different drawings and asset hashes.
 const mermaid = {
   theme: {light: 'neutral', dark: 'dark'},
-  options: {fontFamily: siteFontFamily},
+  options: {fontFamily: siteFontFamily, handDrawnSeed: 1},
 } satisfies MermaidSiteConfig;
 // Switches for the two remark plugins (each README says what changes): ORRERY_MERMAID_SVG=0
 // leaves diagrams to @docusaurus/theme-mermaid in the browser; ORRERY_TABLE_LABELS=0 leaves

@@ -7,14 +7,15 @@
  */
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {CONFIG_CHECK_GLOBAL, CONFIG_COPY_GLOBAL, withFastConfig} from '../../src/plugins/mermaid-svg/fast-config.ts';
 import {MermaidRenderer} from '../../src/plugins/mermaid-svg/renderer.ts';
-import {mermaidSources, type MermaidSiteConfig, type Svgs} from '../../src/plugins/mermaid-svg/svg.ts';
+import type {MermaidSiteConfig, Svgs} from '../../src/plugins/mermaid-svg/svg.ts';
 import {siteFontFamily} from '../../src/config/fonts.ts';
+import {assertSameDrawings, sampleDiagrams} from '../mermaid-samples.ts';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -46,32 +47,11 @@ test('a bundle without that getConfig, or with two, is refused with a message', 
   assert.throws(() => withFastConfig(one + one), /found 2/);
 });
 
-/** The first two diagrams of each kind (first word) in the site's content, in a stable order. */
-function sampleDiagrams(): string[] {
-  const byKind = new Map<string, string[]>();
-  const walk = (folder: string): void => {
-    for (const entry of readdirSync(folder, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.mdx?$/.test(entry.name)) {
-        for (const source of mermaidSources(readFileSync(file, 'utf8'))) {
-          const kind = source.trim().split(/\s/)[0] as string;
-          const list = byKind.get(kind) ?? [];
-          if (list.length < 2 && !list.includes(source)) list.push(source);
-          byKind.set(kind, list);
-        }
-      }
-    }
-  };
-  walk(path.join(root, 'docs'));
-  return [...byKind.values()].flat();
-}
-
 test(
   "the drawings are the same with the faster getConfig, whose every copy matches Mermaid's",
   {skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`, timeout: 180_000},
   async () => {
-    const diagrams = sampleDiagrams();
+    const diagrams = sampleDiagrams(root);
     const kinds = new Set(diagrams.map((d) => d.trim().split(/\s/)[0]));
     assert.ok(kinds.size >= 5 && kinds.has('flowchart') && kinds.has('sequenceDiagram'), [...kinds].join(', '));
     // A drawing that mismatched (or never called getConfig) comes back as an error naming where.
@@ -117,14 +97,7 @@ test(
       for (const d of diagrams) before.push(await plain.render(d));
       for (const d of diagrams) afterPatch.push(await fast.render(d));
       assert.equal(fast.stats.drawn, diagrams.length);
-      diagrams.forEach((diagram, i) => {
-        for (const variant of ['light', 'dark'] as const) {
-          const a = before[i]?.[variant];
-          const b = afterPatch[i]?.[variant];
-          assert.ok(a && b, `not drawn: ${diagram.slice(0, 40)}`);
-          assert.equal(b, a, `${variant} drawing differs: ${diagram.slice(0, 60)}`);
-        }
-      });
+      assertSameDrawings(diagrams, before, afterPatch, 'differs');
     } finally {
       await Promise.all([plain.close(), fast.close()]);
     }

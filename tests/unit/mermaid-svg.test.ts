@@ -14,6 +14,7 @@ import {
   mermaidSources,
   pruneStyles,
   rewriteIds,
+  stableIds,
   stableJson,
 } from '../../src/plugins/mermaid-svg/svg.ts';
 import {mermaidCacheDir} from '../../src/plugins/mermaid-svg/index.ts';
@@ -83,6 +84,42 @@ test('ids Mermaid does not derive from the diagram id get it as a prefix, with t
   const ids = (s: string) => [...s.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
   const light = ids(rewriteIds(svg, 'd1-light'));
   assert.equal(light.filter((id) => ids(out).includes(id)).length, 0);
+});
+
+test('ids numbered by page-long counters are renumbered from 0, so the drawing depends only on its diagram', () => {
+  const P = PLACEHOLDER_ID;
+  // The same sequence diagram drawn first on its page, and after one with two actors.
+  const drawing = (a: number, b: number, c: number) =>
+    `<svg id="${P}"><style>#${P} .actor{fill:red}</style><line id="${P}-actor${a}"></line><line id="${P}-actor${b}"></line>` +
+    `<g id="${P}-classId-Task-${c}" aria-labelledby="${P}-actor${a} ${P}-actor${b}"></g>` +
+    `<marker id="${P}-arrowhead"></marker><path id="L-x-y-0" marker-end="url(#${P}-arrowhead)"></path>` +
+    `<use href="#${P}-actor${b}"></use><path style="fill:url(#${P}-classId-Task-${c})"></path>` +
+    `<title id="chart-title-${P}"></title>` +
+    '<text>actor12</text></svg>';
+  const first = stableIds(drawing(0, 1, 0));
+  assert.equal(stableIds(drawing(2, 3, 7)), first);
+  assert.equal(first, drawing(0, 1, 0), 'a drawing already numbered from 0 changes');
+  const later = stableIds(drawing(12, 13, 40));
+  assert.ok(later.includes(`<line id="${P}-actor0"></line><line id="${P}-actor1"></line>`));
+  assert.ok(later.includes(`aria-labelledby="${P}-actor0 ${P}-actor1"`));
+  assert.ok(later.includes(`<use href="#${P}-actor1">`));
+  assert.ok(later.includes(`fill:url(#${P}-classId-Task-0)`));
+  // The placeholder (digits and all), ids without numbers and label text stay as written.
+  assert.ok(later.includes(`<svg id="${P}"><style>#${P} .actor`));
+  assert.ok(later.includes(`<title id="chart-title-${P}">`), 'the placeholder inside an id changed');
+  assert.ok(later.includes(`marker-end="url(#${P}-arrowhead)"`));
+  assert.ok(later.includes('<text>actor12</text>'));
+});
+
+test('renumbering keeps distinct ids distinct and numbers each place of an id on its own', () => {
+  const svg =
+    '<g id="actor35"></g><g id="actor9"></g><g id="actor036"></g><g id="edge7-to-35"></g><g id="edge7-to-9"></g>' +
+    '<g id="edge8-to-35"></g><g id="step2"></g><g id="actor35x"></g>';
+  const ids = [...stableIds(svg).matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(ids, ['actor0', 'actor1', 'actor2', 'edge0-to-0', 'edge0-to-1', 'edge1-to-0', 'step0', 'actor0x']);
+  // A reference to a prefix of a longer id is renamed as itself, not as part of the longer one.
+  const refs = stableIds('<g id="a5"></g><g id="a55"></g><use href="#a55"></use><use href="#a5"></use>');
+  assert.equal(refs, '<g id="a0"></g><g id="a1"></g><use href="#a1"></use><use href="#a0"></use>');
 });
 
 test('compacting rounds long coordinates and drops data-points, and leaves text alone', () => {

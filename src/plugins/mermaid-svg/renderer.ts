@@ -14,6 +14,7 @@ import {
   VARIANTS,
   cacheKey,
   compactSvg,
+  stableIds,
   withoutTodayLine,
   type MermaidSiteConfig,
   type Svgs,
@@ -347,8 +348,8 @@ export class MermaidRenderer {
     ]).finally(() => clearTimeout(timer))) as PageResult;
     if ('error' in result) throw new MermaidRejection(result.error.message, result.error.line ?? undefined);
     return {
-      light: compactSvg(withoutTodayLine(result.svgs.light)),
-      dark: compactSvg(withoutTodayLine(result.svgs.dark)),
+      light: compactSvg(stableIds(withoutTodayLine(result.svgs.light))),
+      dark: compactSvg(stableIds(withoutTodayLine(result.svgs.dark))),
     };
   }
 

@@ -12,7 +12,7 @@ export type Variant = (typeof VARIANTS)[number];
 export type Svgs = Record<Variant, string>;
 
 /** Bump when the rendering changes in a way the other parts of the cache key do not show. */
-export const RENDERER_VERSION = 4;
+export const RENDERER_VERSION = 5;
 
 /**
  * The id diagrams are drawn with in the browser. Mermaid derives the svg's id, the ids inside it
@@ -245,6 +245,70 @@ export function compactSvg(svg: string): string {
  */
 export function withoutTodayLine(svg: string): string {
   return svg.replace(/<g class="today"><line\b[^>]*><\/line><\/g>/g, '');
+}
+
+/** The id lists of ARIA attributes a drawing may carry. */
+const ARIA_ID_LISTS = /(\saria-(?:labelledby|describedby)=")([^"]*)(")/g;
+
+/**
+ * A drawing whose ids do not depend on what the page drew before it. Some diagram kinds number
+ * their elements with counters that live as long as the page (a sequence diagram's `actor35`, a
+ * class diagram's `classId-Sequence-10`), so the same diagram drawn after different ones got
+ * different ids, and two builds with nothing cached gave different HTML and asset hashes.
+ *
+ * Each id is read as a template (its digit runs replaced by `#`; `placeholder`, wherever it
+ * occurs in the id, is left as it is) and the numbers at each place of a template are renumbered
+ * from 0 in the order they first occur: `actor35, actor36` and `actor45, actor46` both become `actor0, actor1`.
+ * Numbers the diagram gives its ids itself (an edge's index) are renumbered the same way in every
+ * drawing, so the result depends only on the diagram. Distinct ids stay distinct (within a
+ * template the renumbering is one to one; different templates never meet), and references follow:
+ * url(#…), href="#…" and ARIA id lists.
+ */
+export function stableIds(svg: string, placeholder: string = PLACEHOLDER_ID): string {
+  const renamed = new Map<string, string>();
+  const numbering = new Map<string, Map<string, string>>();
+  for (const match of svg.matchAll(/\sid="([^"]+)"/g)) {
+    const value = match[1] as string;
+    if (renamed.has(value)) continue;
+    // The placeholder, wherever it occurs (`chart-title-<placeholder>`), is kept as it is.
+    const parts = value.split(placeholder);
+    const template = parts.map((part) => part.replace(/\d+/g, '#')).join('\u0001');
+    let place = 0;
+    const renumber = (digits: string): string => {
+      const key = `${template}\u0000${place++}`;
+      let numbers = numbering.get(key);
+      if (!numbers) numbering.set(key, (numbers = new Map()));
+      let number = numbers.get(digits);
+      if (number === undefined) numbers.set(digits, (number = String(numbers.size)));
+      return number;
+    };
+    renamed.set(value, parts.map((part) => part.replace(/\d+/g, renumber)).join(placeholder));
+  }
+  const changed = [...renamed].filter(([from, to]) => from !== to);
+  if (changed.length === 0) return svg;
+  const table = new Map(changed);
+  const rename = (value: string): string => table.get(value) ?? value;
+  const alternatives = changed
+    .map(([from]) => from)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
+  return svg
+    .replace(/(\sid=")([^"]+)(")/g, (_all, before: string, value: string, after: string) => {
+      return `${before}${rename(value)}${after}`;
+    })
+    .replace(
+      new RegExp(`(url\\(\\s*['"]?#)(${alternatives})(?=['"]?\\s*\\))`, 'g'),
+      (_all, before: string, value: string) => {
+        return `${before}${rename(value)}`;
+      },
+    )
+    .replace(new RegExp(`(href="#)(${alternatives})(?=")`, 'g'), (_all, before: string, value: string) => {
+      return `${before}${rename(value)}`;
+    })
+    .replace(ARIA_ID_LISTS, (_all, before: string, list: string, after: string) => {
+      return `${before}${list.split(/\s+/).map(rename).join(' ')}${after}`;
+    });
 }
 
 /** A diagram Mermaid could not draw: the file, the line and Mermaid's own message. */
