@@ -48,10 +48,17 @@ export async function readSet(file) {
 
 let pagefindByDir = new Map();
 
-/** pagefind.js of a built site, run in Node: fetch reads the bundle's files. */
-async function pagefindOf(dir) {
+let freshInstances = 0;
+
+/**
+ * pagefind.js of a built site, run in Node: fetch reads the bundle's files.
+ * One instance per bundle, unless `fresh`: a new instance that has loaded no
+ * chunk yet (Pagefind keeps the chunks it loaded, and they can answer later
+ * queries).
+ */
+export async function pagefindOf(dir, {fresh = false} = {}) {
   const bundle = path.join(dir, 'pagefind', 'pagefind.js');
-  if (pagefindByDir.has(bundle)) return pagefindByDir.get(bundle);
+  if (!fresh && pagefindByDir.has(bundle)) return pagefindByDir.get(bundle);
   const realFetch = globalThis.fetch;
   if (!globalThis.__searchBenchFetch) {
     globalThis.__searchBenchFetch = true;
@@ -68,15 +75,16 @@ async function pagefindOf(dir) {
   }
   // pagefind.js picks the index of the page's <html lang>.
   globalThis.document ??= {currentScript: null, querySelector: () => ({getAttribute: () => 'en'})};
-  const module = await import(`${pathToFileURL(bundle).href}?dir=${encodeURIComponent(dir)}`);
-  const instance = module.createInstance({baseUrl: BASE_URL});
-  await instance.options({
+  const freshTag = fresh ? `&fresh=${(freshInstances += 1)}` : '';
+  const module = await import(`${pathToFileURL(bundle).href}?dir=${encodeURIComponent(dir)}${freshTag}`);
+  const pagefind = module.createInstance({baseUrl: BASE_URL});
+  await pagefind.options({
     baseUrl: BASE_URL,
     ...(process.env.PF_RANKING ? {ranking: JSON.parse(process.env.PF_RANKING)} : {}),
   });
-  await instance.init();
-  pagefindByDir.set(bundle, instance);
-  return instance;
+  await pagefind.init();
+  if (!fresh) pagefindByDir.set(bundle, pagefind);
+  return pagefind;
 }
 
 let clientModule;

@@ -28,10 +28,13 @@
 //   kinds, and a filter's file lists the pages of each of its values, so the
 //   file the ranking fetches stays a few hundred bytes however many guides
 //   the site has (with a `guide` value it grew by about 2 bytes gzip a page).
+// - Pagefind's word index is cut again into small chunks (./rechunk.mjs), so
+//   a query fetches a few KB of words instead of Pagefind's 20–120 KB chunk.
 // - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
 //   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
+import {rechunkIndex} from './rechunk.mjs';
 
 /** Path prefixes (relative to the build root) that are never indexed. */
 const SKIPPED = [/^tests\//, /^search\//, /^pagefind\//, /^404\.html$/];
@@ -262,6 +265,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     log(`[search] Hosted search configured (${hostedVars.join(', ')}): no embedded index built.`);
     return;
   }
+  const rechunk = smallChunks(env);
   try {
     await fs.access(path.join(buildDir, 'index.html'));
   } catch {
@@ -311,11 +315,26 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   for (const name of await fs.readdir(outputPath)) {
     if (UNUSED_OUTPUT.test(name)) await fs.rm(path.join(outputPath, name), {recursive: true, force: true});
   }
+  if (rechunk) await rechunkIndex(outputPath);
   const kb = ((await dirSize(outputPath)) / 1024).toFixed(0);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(
     `[search] Indexed ${indexed} doc pages into ${path.relative(process.cwd(), outputPath)}/ (${kb} KB, ${seconds} s).`,
   );
+}
+
+/**
+ * Whether the word index is cut into small chunks (./rechunk.mjs): on unless
+ * ORRERY_SEARCH_CHUNKS is "0" or "false" (Pagefind's own chunks, for
+ * comparison). Read as src/config/env.ts readFlag reads switches.
+ */
+export function smallChunks(env) {
+  const raw = env.ORRERY_SEARCH_CHUNKS;
+  if (raw === undefined || raw === '') return true;
+  const value = raw.trim().toLowerCase();
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`ORRERY_SEARCH_CHUNKS must be "true" or "false", got "${raw}".`);
 }
 
 /** Stops Pagefind's indexing service (a child process), if it was started. */

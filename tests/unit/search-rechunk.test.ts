@@ -1,0 +1,212 @@
+/**
+ * The small word-index chunks (src/plugins/search-pagefind/rechunk.mjs). Pagefind fetches, for
+ * each query word, the first chunk whose range (`from` ≤ word ≤ `to`, compared as UTF-8 bytes)
+ * holds it: every word, and every longer word it starts, must land in the chunk that holds it.
+ * Checked on made-up words, then on a real index of some of the site's guides, cut far smaller
+ * than the build cuts it, whose words, pages and answers must be Pagefind's own.
+ */
+import {after, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {buildSearchIndex, closePagefind, COMMON_TAG, smallChunks} from '../../src/plugins/search-pagefind/indexer.mjs';
+import {
+  PAGEFIND_FORMAT,
+  chunkRanges,
+  chunkTarget,
+  chunkWords,
+  cutChunks,
+  pagefindRaw,
+  readPagefindBytes,
+  rechunkIndex,
+} from '../../src/plugins/search-pagefind/rechunk.mjs';
+
+const SITE_DIR = path.resolve(import.meta.dirname, '..', '..');
+const dirs: string[] = [];
+after(async () => {
+  await closePagefind();
+  for (const dir of dirs) rmSync(dir, {recursive: true, force: true});
+});
+
+type Range = [string, string, ...unknown[]];
+type Word = {word: string; bytes: Buffer};
+
+/** Pagefind's lookup (pagefind_web request_indexes): the first range holding the term, by UTF-8 bytes. */
+function lookup(ranges: readonly Range[], term: string): number {
+  const t = Buffer.from(term);
+  return ranges.findIndex(
+    ([from, to]) => Buffer.compare(t, Buffer.from(from)) >= 0 && Buffer.compare(t, Buffer.from(to)) <= 0,
+  );
+}
+
+const wordsOf = (list: string[]): Word[] => list.map((word) => ({word, bytes: Buffer.alloc(40 + word.length)}));
+
+test('every word, and every longer word it starts, is looked up in its own chunk; groups are never cut', () => {
+  const list = [
+    'ab',
+    'abc',
+    'abcd',
+    'abcde',
+    'abd',
+    'activ',
+    'activity_id',
+    'add',
+    'adder',
+    'b',
+    'be',
+    'bea',
+    'beam',
+    'decod',
+    'decrypt',
+    'default',
+    'zulu',
+    // Pagefind sorts by UTF-8 bytes: µ (C2 B5) before é (C3 A9).
+    'µs',
+    'émission',
+    'éta',
+  ];
+  const chunks = cutChunks(wordsOf(list), 100);
+  assert.ok(chunks.length >= 8, `only ${chunks.length} chunks`);
+  assert.deepEqual(
+    chunks.flat().map((w) => w.word),
+    list,
+    'the words changed order',
+  );
+  const chunkOf = new Map(chunks.flatMap((chunk, i) => chunk.map((w) => [w.word, i] as const)));
+  // Words sharing three characters stay together (abc, abcd, abcde; decod, decrypt).
+  for (const group of [
+    ['abc', 'abcd', 'abcde'],
+    ['decod', 'decrypt'],
+    ['activ', 'activity_id'],
+  ]) {
+    assert.equal(new Set(group.map((w) => chunkOf.get(w))).size, 1, group.join(', '));
+  }
+  const ranges = chunkRanges(chunks) as Range[];
+  for (const word of list) {
+    assert.equal(lookup(ranges, word), chunkOf.get(word), `"${word}" is looked up elsewhere`);
+    const key = Array.from(word).slice(0, 3).join('');
+    // A longer word starting with a three-character key goes where that key's words are: the
+    // reader's "decry" (stemmed "decri") reaches "decrypt", which Pagefind's ranges left out.
+    if (Array.from(word).length >= 3) {
+      assert.equal(lookup(ranges, `${key}zz`), chunkOf.get(word), `"${key}zz" is looked up elsewhere`);
+    }
+  }
+  assert.equal(lookup(ranges, 'decry'), chunkOf.get('decrypt'));
+});
+
+test('the chunk size grows with the square root of the index and has a floor', () => {
+  assert.equal(chunkTarget(1_000_000), 4000);
+  assert.equal(chunkTarget(4_000_000), 8000);
+  assert.equal(chunkTarget(1000), 2048);
+});
+
+test('ORRERY_SEARCH_CHUNKS is a switch, and a bad value names it', () => {
+  assert.equal(smallChunks({}), true);
+  assert.equal(smallChunks({ORRERY_SEARCH_CHUNKS: '0'}), false);
+  assert.equal(smallChunks({ORRERY_SEARCH_CHUNKS: 'true'}), true);
+  assert.throws(
+    () => smallChunks({ORRERY_SEARCH_CHUNKS: 'small'}),
+    /ORRERY_SEARCH_CHUNKS must be "true" or "false", got "small"/,
+  );
+});
+
+/** Some of the site's guides as built pages: text, headings and code of real size and vocabulary. */
+function writeGuides(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'orrery-rechunk-'));
+  dirs.push(dir);
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><body><h1>Home</h1></body></html>');
+  const sections = readdirSync(path.join(SITE_DIR, 'docs', 'planning')).filter((f) => f.endsWith('.md'));
+  assert.ok(sections.length >= 5, 'too few guides to index');
+  for (const file of sections) {
+    const text = readFileSync(path.join(SITE_DIR, 'docs', 'planning', file), 'utf8')
+      .replace(/[<>&]/g, ' ')
+      .split(/\n{2,}/)
+      .map((block) => `<p>${block}</p>`)
+      .join('');
+    const slug = file.replace(/\.md$/, '');
+    mkdirSync(path.join(dir, 'planning', slug), {recursive: true});
+    writeFileSync(
+      path.join(dir, 'planning', slug, 'index.html'),
+      `<!doctype html><html lang="en"><head><title>${slug}</title>` +
+        `<meta name="docsearch:language" content="en"><meta name="docsearch:docusaurus_tag" content="${COMMON_TAG}">` +
+        `</head><body><main><div data-pagefind-body=""><h1>${slug}</h1>${text}</div></main></body></html>`,
+    );
+  }
+  return dir;
+}
+
+function indexOf(dir: string): {ranges: Range[]; words: Word[]} {
+  const bundle = path.join(dir, 'pagefind');
+  const entry = JSON.parse(readFileSync(path.join(bundle, 'pagefind-entry.json'), 'utf8'));
+  const metaFile = path.join(bundle, `pagefind.${entry.languages.en.hash}.pf_meta`);
+  const meta = readPagefindBytes(readFileSync(metaFile), metaFile) as [string, unknown, Range[]];
+  const words = meta[2].flatMap((range) => {
+    const file = path.join(bundle, 'index', `${String(range[2])}.pf_index`);
+    return chunkWords(pagefindRaw(readFileSync(file), file), file) as Word[];
+  });
+  return {ranges: meta[2], words};
+}
+
+test("a real index cut small keeps Pagefind's words, and finds what Pagefind finds", {timeout: 120_000}, async () => {
+  const original = writeGuides();
+  await buildSearchIndex({buildDir: original, siteDir: SITE_DIR, env: {ORRERY_SEARCH_CHUNKS: '0'}, log: () => {}});
+  const cut = mkdtempSync(path.join(tmpdir(), 'orrery-rechunk-cut-'));
+  dirs.push(cut);
+  cpSync(path.join(original, 'pagefind'), path.join(cut, 'pagefind'), {recursive: true});
+  const report = await rechunkIndex(path.join(cut, 'pagefind'), {target: 600});
+  const before = indexOf(original);
+  const after = indexOf(cut);
+  assert.ok(
+    after.ranges.length > 4 * before.ranges.length,
+    `${before.ranges.length} chunks became ${after.ranges.length}`,
+  );
+  assert.equal(report.en?.after, after.ranges.length);
+  // The same word entries, byte for byte, in the same order.
+  assert.equal(after.words.length, before.words.length);
+  after.words.forEach((w, i) => {
+    assert.equal(w.word, before.words[i]?.word);
+    assert.ok(w.bytes.equals(before.words[i]?.bytes as Buffer), `the entry of "${w.word}" changed`);
+  });
+  // Each word is looked up in the chunk that holds it.
+  let at = 0;
+  after.ranges.forEach((range, i) => {
+    const file = path.join(cut, 'pagefind', 'index', `${String(range[2])}.pf_index`);
+    for (const w of chunkWords(pagefindRaw(readFileSync(file), file), file) as Word[]) {
+      assert.equal(
+        lookup(after.ranges, w.word),
+        i,
+        `"${w.word}" is looked up in chunk ${lookup(after.ranges, w.word)}`,
+      );
+      at += 1;
+    }
+  });
+  assert.equal(at, after.words.length);
+  // Pagefind's runtime reads the new chunks and finds every page it found before (fresh
+  // instances: Pagefind keeps the chunks it loaded, and they answer later queries).
+  // Loaded when needed, as tests/unit/search-indexer.test.ts does (the script has top-level await).
+  const {pagefindOf} = await import('../../scripts/bench-search-relevance.mjs');
+  const sample = before.words.map((w) => w.word).filter((w, i) => /^\p{L}{3,}$/u.test(w) && i % 7 === 0);
+  assert.ok(sample.length >= 30, `only ${sample.length} words sampled`);
+  for (const word of sample) {
+    const [a, b] = await Promise.all([
+      pagefindOf(original, {fresh: true}).then((p) => p.search(word)),
+      pagefindOf(cut, {fresh: true}).then((p) => p.search(word)),
+    ]);
+    const found = new Set(b.results.map((r: {id: string}) => r.id));
+    assert.ok(a.results.length > 0, `Pagefind finds no page for "${word}"`);
+    for (const r of a.results) assert.ok(found.has(r.id), `"${word}" no longer finds ${r.id}`);
+  }
+});
+
+test('an index another Pagefind version wrote is refused with a message naming the file', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'orrery-rechunk-version-'));
+  dirs.push(dir);
+  writeFileSync(path.join(dir, 'pagefind-entry.json'), JSON.stringify({version: '9.9.9', languages: {}}));
+  await assert.rejects(
+    rechunkIndex(dir),
+    new RegExp(
+      `pagefind-entry\\.json: Pagefind 9\\.9\\.9 wrote this index.*Pagefind ${PAGEFIND_FORMAT.replace(/\./g, '\\.')}`,
+    ),
+  );
+});
