@@ -312,33 +312,37 @@ export async function rechunkIndex(bundleDir, {groupChars = GROUP_CHARS, target}
     if (!Array.isArray(meta) || meta[0] !== PAGEFIND_FORMAT || !Array.isArray(meta[2])) {
       throw new Error(`${metaFile}: not the layout of Pagefind ${PAGEFIND_FORMAT}'s meta file`);
     }
+    const oldFiles = meta[2].map((chunk) => path.join(bundleDir, 'index', `${chunk[2]}.pf_index`));
+    const contents = await Promise.all(oldFiles.map((file) => fs.readFile(file)));
     const words = [];
-    const oldFiles = [];
-    for (const chunk of meta[2]) {
-      const file = path.join(bundleDir, 'index', `${chunk[2]}.pf_index`);
-      for (const word of chunkWords(pagefindRaw(await fs.readFile(file), file), file)) words.push(word);
-      oldFiles.push(file);
+    for (const [i, file] of oldFiles.entries()) {
+      for (const word of chunkWords(pagefindRaw(contents[i], file), file)) words.push(word);
     }
     const size = target ?? chunkTarget(words.reduce((sum, w) => sum + w.bytes.length, 0));
     const chunks = cutChunks(words, size, groupChars);
     const ranges = chunkRanges(chunks, groupChars);
     const written = new Set();
     const newChunks = [];
-    for (const [i, chunk] of chunks.entries()) {
-      // The chunk's value, [[word entry, …]], from the entries' own encodings.
-      const raw = Buffer.concat([SIGNATURE, head(4, 1), head(4, chunk.length), ...chunk.map((w) => w.bytes)]);
-      const bytes = gzipSync(raw, {level: 9});
+    const writes = [];
+    // Each chunk's value, [[word entry, …]], from the entries' own encodings.
+    const files = chunks.map((chunk) =>
+      gzipSync(Buffer.concat([SIGNATURE, head(4, 1), head(4, chunk.length), ...chunk.map((w) => w.bytes)]), {level: 9}),
+    );
+    for (const [i, bytes] of files.entries()) {
       const hash = sha(bytes);
       let length = 7;
       while (written.has(`${language}_${hash.slice(0, length)}`)) length += 1;
       const name = `${language}_${hash.slice(0, length)}`;
       written.add(name);
-      await fs.writeFile(path.join(bundleDir, 'index', `${name}.pf_index`), bytes);
+      writes.push(fs.writeFile(path.join(bundleDir, 'index', `${name}.pf_index`), bytes));
       newChunks.push([ranges[i][0], ranges[i][1], name]);
     }
-    for (const file of oldFiles) {
-      if (!written.has(path.basename(file, '.pf_index'))) await fs.rm(file, {force: true});
-    }
+    await Promise.all(writes);
+    await Promise.all(
+      oldFiles
+        .filter((file) => !written.has(path.basename(file, '.pf_index')))
+        .map((file) => fs.rm(file, {force: true})),
+    );
     const newMeta = pagefindBytes([meta[0], meta[1], newChunks, ...meta.slice(3)]);
     const metaHash = `${language}_${sha(newMeta).slice(0, 10)}`;
     await fs.writeFile(path.join(bundleDir, `pagefind.${metaHash}.pf_meta`), newMeta);
