@@ -6,7 +6,13 @@
  * placeholders show), and renders again with the real items once they are
  * there. Until then it renders as on the server: its placeholders give it
  * its link and its count. The handlers go to the category's link, which the
- * theme gives the props it does not use itself.
+ * theme gives the props it does not use itself. The caret beside the link
+ * (a button the theme renders, which no prop reaches) asks too: each large
+ * category with a caret records its part under its link's href, and one
+ * listener on the document, added with the first of them, loads the part of
+ * the link next to a caret the reader points at or focuses. (Not an attribute
+ * on the link: the server renders whole sidebars, so the link it sends has
+ * none, and hydration does not add attributes.)
  */
 import React, {useCallback, useEffect, useMemo, useReducer, type ReactNode} from 'react';
 import Category from '@theme-init/DocSidebarItem/Category';
@@ -16,16 +22,46 @@ import {loadSidebarPart, onSidebarPartLoaded, sidebarPartOf, type SidebarItem} f
 
 type Props = WrapperProps<typeof CategoryType>;
 
+/** The parts of the large categories on show that have a caret, by their link's href. */
+const caretParts = new Map<string, string>();
+/** The sidebar data's href has no trailing slash; the link's has one when the site adds it. */
+const hrefKey = (href: string): string => href.replace(/\/$/, '');
+let caretsWatched = false;
+
+/** Loads the part of the category whose caret `event` reaches, if it has one. */
+function loadCaretPart(event: Event): void {
+  const caret = event.target instanceof Element ? event.target.closest('.menu__caret') : null;
+  const href = caret?.parentElement?.querySelector('a.menu__link')?.getAttribute('href');
+  const part = href ? caretParts.get(hrefKey(href)) : undefined;
+  if (part) loadSidebarPart(part).catch(() => undefined); // failed: the click still expands the placeholders
+}
+
+function watchCarets(): void {
+  if (caretsWatched) return;
+  caretsWatched = true;
+  document.addEventListener('pointerover', loadCaretPart, {passive: true});
+  document.addEventListener('focusin', loadCaretPart);
+}
+
 export default function CategoryWrapper(props: Props): ReactNode {
   const category = props.item as SidebarItem;
   const part = sidebarPartOf(category);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (part === undefined) return undefined;
+    const linkHref = (props.item as {href?: string}).href;
+    const href = linkHref === undefined ? undefined : hrefKey(linkHref);
+    if (href) {
+      caretParts.set(href, part);
+      watchCarets();
+    }
     const stop = onSidebarPartLoaded(part, rerender);
     // Filled between the render and this effect: render again now.
     if (sidebarPartOf(category) === undefined) rerender();
-    return stop;
+    return () => {
+      stop();
+      if (href && caretParts.get(href) === part) caretParts.delete(href);
+    };
   }, [part, category]);
   const load = useCallback(() => {
     if (part !== undefined) loadSidebarPart(part).catch(() => undefined); // failed: the link still leads to the first page
