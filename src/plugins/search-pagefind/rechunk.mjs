@@ -324,12 +324,12 @@ export async function rechunkIndex(bundleDir, {groupChars = GROUP_CHARS, target}
     const written = new Set();
     const newChunks = [];
     const writes = [];
-    // Each chunk's value, [[word entry, …]], from the entries' own encodings.
-    const files = chunks.map((chunk) =>
-      gzipSync(Buffer.concat([SIGNATURE, head(4, 1), head(4, chunk.length), ...chunk.map((w) => w.bytes)]), {level: 9}),
-    );
-    for (const [i, bytes] of files.entries()) {
-      const hash = sha(bytes);
+    for (const [i, chunk] of chunks.entries()) {
+      // The chunk's value, [[word entry, …]], from the entries' own encodings; named by it, not by
+      // its compressed bytes (which another zlib may write differently), as Pagefind names files.
+      const raw = Buffer.concat([SIGNATURE, head(4, 1), head(4, chunk.length), ...chunk.map((w) => w.bytes)]);
+      const bytes = gzipSync(raw, {level: 9});
+      const hash = sha(raw);
       let length = 7;
       while (written.has(`${language}_${hash.slice(0, length)}`)) length += 1;
       const name = `${language}_${hash.slice(0, length)}`;
@@ -343,8 +343,9 @@ export async function rechunkIndex(bundleDir, {groupChars = GROUP_CHARS, target}
         .filter((file) => !written.has(path.basename(file, '.pf_index')))
         .map((file) => fs.rm(file, {force: true})),
     );
-    const newMeta = pagefindBytes([meta[0], meta[1], newChunks, ...meta.slice(3)]);
-    const metaHash = `${language}_${sha(newMeta).slice(0, 10)}`;
+    const newMetaValue = [meta[0], meta[1], newChunks, ...meta.slice(3)];
+    const newMeta = pagefindBytes(newMetaValue);
+    const metaHash = `${language}_${sha(encodeCbor(newMetaValue)).slice(0, 10)}`;
     await fs.writeFile(path.join(bundleDir, `pagefind.${metaHash}.pf_meta`), newMeta);
     if (metaHash !== info.hash) await fs.rm(metaFile, {force: true});
     info.hash = metaHash;
