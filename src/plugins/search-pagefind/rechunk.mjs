@@ -9,16 +9,17 @@
 // of 289 words for its own 0.8 KB, and on the 5,000-page benchmark site 82 KB.
 //
 // This pass reads Pagefind's chunks and cuts the same sorted words again into
-// smaller chunks (chunkTarget: about 4 KB here), never between two words that share
-// their first GROUP_CHARS characters. A query word and every word it is a
-// prefix of, or that is its stem, then sit in one chunk as long as they share
-// those characters, as in Pagefind's own chunks away from a cut. Chunk ranges
-// (`from`, `to`) leave no word out (see chunkRanges), the meta file
+// smaller chunks (chunkTarget: about 5 KB here), never between two words that
+// share their first GROUP_CHARS characters. A query word and every word it is
+// a prefix of, or that is its stem, then sit in one chunk as long as they
+// share those characters, as in Pagefind's own chunks away from a cut. Chunk
+// ranges (`from`, `to`) leave no word out (see chunkRanges), the meta file
 // gets the new list under a new name (pagefind-entry.json names it), and the
-// old chunk and meta files go. Pages, filters, fragments and the words
-// themselves are left as Pagefind wrote them: the same query finds the same
-// pages with the same scores (tests/unit/search-rechunk.test.ts compares every
-// indexed word, its prefixes and suffixed forms on a real index).
+// old chunk and meta files go. Pages, filters, fragments and the word entries
+// are left as Pagefind wrote them, byte for byte. A word finds every page it
+// found before (tests/unit/search-rechunk.test.ts, on a real index); what can
+// change is which longer words a short prefix or stem reaches (the README's
+// "Small word-index chunks" has the figures).
 //
 // The files are Pagefind's internal format (gzip of "pagefind_dcd" and CBOR),
 // read and written here for Pagefind PAGEFIND_FORMAT only: another version
