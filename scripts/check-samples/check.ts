@@ -15,6 +15,7 @@ import {apiAt, releaseKey, type Facts} from './facts.ts';
 import {buildApiSchema, checkGraphql} from './graphql-api.ts';
 import {checkDataNames, checkJvmNames, checkTsNames, declaredPackages, lineAt} from './names.ts';
 import {checkNginxBlocks, nginxAvailable} from './nginx.ts';
+import {checkResponses} from './response.ts';
 import type {Problem, Report} from './types.ts';
 import {checkXml} from './xml.ts';
 
@@ -177,6 +178,19 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
   const python: {block: CodeBlock; report: Report}[] = [];
   const nginx: {block: CodeBlock; report: Report}[] = [];
 
+  /** A block's reporter: its `fragment`, `invalid` and release marks decide what is kept. */
+  const reporterOf = (block: CodeBlock): Report => {
+    const fragment = isFragment(block);
+    const historic = isHistoric(block, factsOf(block.file).version);
+    const invalid = isInvalidOnPurpose(block);
+    return (line, rule, message) => {
+      if (fragment && rule.startsWith('parse-')) return;
+      if (historic && CURRENT_ONLY.has(rule)) return;
+      if (invalid && !rule.startsWith('parse-')) return;
+      problems.push({file: block.file, line: block.line + Math.max(1, line), rule, message});
+    };
+  };
+
   for (const block of blocks) {
     const lang = LANGS[block.lang];
     const facts = factsOf(block.file);
@@ -187,14 +201,7 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
     }
     parsed[lang] = (parsed[lang] ?? 0) + 1;
     const fragment = isFragment(block);
-    const historic = isHistoric(block, facts.version);
-    const invalid = isInvalidOnPurpose(block);
-    const report: Report = (line, rule, message) => {
-      if (fragment && rule.startsWith('parse-')) return;
-      if (historic && CURRENT_ONLY.has(rule)) return;
-      if (invalid && !rule.startsWith('parse-')) return;
-      problems.push({file: block.file, line: block.line + Math.max(1, line), rule, message});
-    };
+    const report = reporterOf(block);
     const code = block.code;
     switch (lang) {
       case 'json':
@@ -246,6 +253,11 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
         break;
     }
   }
+
+  // JSON answers against the GraphQL operations before them, file by file in page order.
+  const byFile = new Map<string, CodeBlock[]>();
+  for (const block of blocks) byFile.set(block.file, [...(byFile.get(block.file) ?? []), block]);
+  for (const fileBlocks of byFile.values()) checkResponses(fileBlocks, reporterOf);
 
   runBatch(
     bash,

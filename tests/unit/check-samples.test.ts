@@ -439,3 +439,66 @@ test("the docs of an earlier release are held to that release's API: what came l
     /api\.actions\.a\.since/,
   );
 });
+
+test('graphql answers: the JSON answer after an operation holds exactly what it selects', async () => {
+  const query = fence(
+    'graphql',
+    `query Plan($id: Int!) {
+  plan_by_pk(id: $id) {
+    id
+    title: name
+    activity_directives(order_by: {id: asc}) { id arguments }
+  }
+}`,
+  );
+  const variables = fence('json', '{ "id": 42 }');
+  const answer = (directive: string, extra = '') =>
+    fence(
+      'json',
+      `{ "data": { "plan_by_pk": { "id": 42, "title": "Kestrel week 18"${extra}, "activity_directives": [${directive}] } } }`,
+    );
+  // Aliases, JSON scalars holding objects, variables in between: all fine.
+  assert.deepEqual(await problems(query + variables + answer('{ "id": 101, "arguments": { "target": "CERES" } }')), []);
+  // A key the query does not select, at the top and inside a list.
+  const extra = await problems(query + answer('{ "id": 101, "arguments": {} }', ', "name": "x"'));
+  assert.deepEqual(
+    extra.map((p) => [p.rule, p.message.includes('"data.plan_by_pk.name"')]),
+    [['api-response', true]],
+  );
+  const nested = await problems(query + answer('{ "id": 101, "arguments": {}, "type": "TakeImage" }'));
+  assert.ok(
+    nested.some((p) => p.message.includes('"data.plan_by_pk.activity_directives[].type"')),
+    JSON.stringify(nested),
+  );
+  // A selected field the answer lacks, unless the answer is marked `fragment`.
+  const lacking = await problems(query + answer('{ "id": 101 }'));
+  assert.ok(
+    lacking.some((p) => p.message.includes('lacks "data.plan_by_pk.activity_directives[].arguments"')),
+    JSON.stringify(lacking),
+  );
+  const cut = fence('json', '{ "data": { "plan_by_pk": { "id": 42 } } }', 'fragment');
+  assert.deepEqual(await problems(query + cut), []);
+  // A script between the operation and the answer ends the pairing (its own query may differ).
+  assert.deepEqual(
+    await problems(query + fence('typescript', 'const x = 1;') + answer('{ "id": 1 }', ', "name": "x"')),
+    [],
+  );
+  // Named fragments are followed; inline fragments merge.
+  const withFragment = fence(
+    'graphql',
+    `query { plan { ...Basics ... on plan { owner } } }
+fragment Basics on plan { id name }`,
+  );
+  assert.deepEqual(
+    await problems(withFragment + fence('json', '{ "data": { "plan": [{ "id": 1, "name": "a", "owner": "ana" }] } }')),
+    [],
+  );
+  assert.ok(
+    (
+      await rules(
+        withFragment +
+          fence('json', '{ "data": { "plan": [{ "id": 1, "name": "a", "owner": "ana", "revision": 3 }] } }'),
+      )
+    ).includes('api-response'),
+  );
+});
