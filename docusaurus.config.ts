@@ -177,7 +177,10 @@ const config: Config = {
     // The navbar's controls and the announcement bar answer before hydration (src/plugins/early-input/README.md).
     [earlyInput, {enabled: readFlag(process.env, 'ORRERY_EARLY_INPUT', true)}],
     // Draws the Mermaid diagrams while the content loads, for mermaidRemark (src/plugins/mermaid-svg/README.md).
-    [mermaidSvg, {enabled: mermaidSvgOn}],
+    [
+      mermaidSvg,
+      {enabled: mermaidSvgOn, keepMermaidInBundle: readFlag(process.env, 'ORRERY_MERMAID_IN_BUNDLE', false)},
+    ],
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -492,3 +492,20 @@ test('loaderScripts and jsonModules read the minified output', () => {
   );
   assert.deepEqual(jsonModules(`e.exports=JSON.parse('{"a":"it\\'s","b":"x\\\\"y"}')`), [{a: "it's", b: 'x"y'}]);
 });
+
+test('no script of the build holds Mermaid: every diagram was drawn at build time (mermaid-svg client-stub.js)', () => {
+  // Messages of Mermaid's own code and of its bundled graph library; the site's code names neither.
+  const markers = ['No diagram type detected matching given configuration', 'cytoscape'];
+  const jsDir = path.join(buildDir, 'assets', 'js');
+  const holding = readdirSync(jsDir)
+    .filter((f) => f.endsWith('.js'))
+    .filter((f) => {
+      const js = read(path.join(jsDir, f));
+      return markers.some((m) => js.includes(m));
+    });
+  assert.deepEqual(
+    holding,
+    [],
+    'the browser bundle holds Mermaid again (src/plugins/mermaid-svg: clientAliases, ORRERY_MERMAID_IN_BUNDLE)',
+  );
+});

@@ -6,6 +6,7 @@ import {
   MermaidDiagramError,
   PLACEHOLDER_ID,
   cacheKey,
+  clientAliases,
   compactSvg,
   withoutTodayLine,
   diagramId,
@@ -230,4 +231,17 @@ test("diagrams use the site's font stack (custom.css --ifm-font-family-base)", (
   const css = readFileSync(path.join(import.meta.dirname, '..', '..', 'src', 'css', 'custom.css'), 'utf8');
   const stack = /--ifm-font-family-base:\s*([^;]+);/.exec(css)?.[1]?.trim();
   assert.equal(siteFontFamily, stack);
+});
+
+test('clientAliases: Mermaid leaves the browser bundle of a production build only when every diagram was drawn', () => {
+  const base = {isServer: false, mode: 'production', everyDiagramDrawn: true, stubPath: '/x/client-stub.js'};
+  assert.deepEqual(clientAliases(base), {
+    mermaid$: '/x/client-stub.js',
+    '@mermaid-js/layout-elk$': '/x/client-stub.js',
+  });
+  // A diagram left to the reader's browser (no Chromium), the dev server, the server bundle: no alias.
+  assert.deepEqual(clientAliases({...base, everyDiagramDrawn: false}), {});
+  assert.deepEqual(clientAliases({...base, mode: 'development'}), {});
+  assert.deepEqual(clientAliases({...base, mode: undefined}), {});
+  assert.deepEqual(clientAliases({...base, isServer: true}), {});
 });

@@ -1,6 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import codeHighlight from '../../src/plugins/code-highlight/index.ts';
@@ -33,6 +35,28 @@ for (const [name, plugin] of Object.entries({
 
 test('mermaidSvg: enabled false turns the plugin off', () => {
   assert.equal(mermaidSvg(context, {enabled: false}), null);
+});
+
+test('mermaidSvg: a production browser bundle leaves Mermaid out once no diagram is left to the browser, unless keepMermaidInBundle', async () => {
+  // A site without diagrams: loadContent draws nothing and finds nothing left to the browser.
+  const siteDir = mkdtempSync(path.join(tmpdir(), 'orrery-mermaid-switch-'));
+  try {
+    const webpackConfigOf = async (options: object, mode: string, isServer = false) => {
+      const plugin = mermaidSvg({siteDir} as LoadContext, options);
+      assert.ok(plugin?.loadContent && plugin.configureWebpack);
+      await plugin.loadContent();
+      const configure = plugin.configureWebpack as (config: object, isServer: boolean) => {resolve?: {alias?: object}};
+      return configure({mode}, isServer);
+    };
+    const alias = (await webpackConfigOf({}, 'production')).resolve?.alias ?? {};
+    assert.deepEqual(Object.keys(alias).sort(), ['@mermaid-js/layout-elk$', 'mermaid$']);
+    assert.match(String(Object.values(alias)[0]), /client-stub\.js$/);
+    assert.deepEqual(await webpackConfigOf({keepMermaidInBundle: true}, 'production'), {});
+    assert.deepEqual(await webpackConfigOf({}, 'development'), {});
+    assert.deepEqual(await webpackConfigOf({}, 'production', true), {});
+  } finally {
+    rmSync(siteDir, {recursive: true, force: true});
+  }
 });
 
 test('llmsTxt: enabled false turns the plugin off', () => {

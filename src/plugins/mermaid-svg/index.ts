@@ -11,7 +11,7 @@ import {MermaidRenderer} from './renderer';
 import {remarkMermaidSvg} from './remark';
 import {contentFiles} from '../../config/build';
 import {readFlag} from '../../config/env';
-import {mermaidSources, stableJson, type MermaidSiteConfig} from './svg';
+import {clientAliases, mermaidSources, stableJson, type MermaidSiteConfig} from './svg';
 
 export type {MermaidSiteConfig} from './svg';
 
@@ -77,10 +77,15 @@ function contentDiagrams(siteDir: string): string[] {
 export interface MermaidSvgOptions {
   /** Off: diagrams are drawn in the browser by @docusaurus/theme-mermaid, as Docusaurus does. */
   enabled?: boolean;
+  /** On: the browser bundle keeps Mermaid even when every diagram was drawn at build time. */
+  keepMermaidInBundle?: boolean;
 }
 
 export default function mermaidSvgPlugin(context: LoadContext, options?: unknown): Plugin | null {
-  if ((options as MermaidSvgOptions | undefined)?.enabled === false) return null;
+  const {enabled, keepMermaidInBundle: keepInBundle} = (options ?? {}) as MermaidSvgOptions;
+  if (enabled === false) return null;
+  /** Set by loadContent: no diagram of the content was left to the reader's browser. */
+  let everyDiagramDrawn = false;
   return {
     name: 'orrery-mermaid-svg',
     // Runs before any page is compiled (`build` and `start` only): the diagrams of the content
@@ -88,10 +93,26 @@ export default function mermaidSvgPlugin(context: LoadContext, options?: unknown
     // Chromium (README.md, "Drawing speed").
     async loadContent() {
       const sources = contentDiagrams(context.siteDir);
-      if (sources.length === 0) return;
+      if (sources.length === 0) {
+        everyDiagramDrawn = true;
+        return;
+      }
       const all = [...renderers.values()].map((get) => get());
       await Promise.all(all.map((renderer) => renderer.prefetch(sources)));
       await Promise.all(all.map((renderer) => renderer.close()));
+      // A diagram left to the browser (no Chromium) needs Mermaid in the browser bundle.
+      everyDiagramDrawn = all.length > 0 && all.every((renderer) => renderer.stats.left === 0);
+    },
+    // With every diagram drawn, a production build's browser bundle leaves Mermaid out (README.md,
+    // "Mermaid left out of the browser bundle").
+    configureWebpack(config, isServer) {
+      const alias = clientAliases({
+        isServer,
+        mode: config.mode,
+        everyDiagramDrawn: everyDiagramDrawn && keepInBundle !== true,
+        stubPath: path.join(__dirname, 'client-stub.js'),
+      });
+      return Object.keys(alias).length > 0 ? {resolve: {alias}} : {};
     },
     async postBuild() {
       for (const renderer of started) {

@@ -342,3 +342,24 @@ export function lineInMessage(message: string): number | undefined {
   const match = /\bline (\d+), column \d+/.exec(message);
   return match ? Number(match[1]) : undefined;
 }
+
+/** The packages the browser bundle leaves out when no page can need them (`clientAliases`). */
+export const CLIENT_PACKAGES = ['mermaid', '@mermaid-js/layout-elk'] as const;
+
+/**
+ * The `resolve.alias` entries for the browser bundle: in a production build where every diagram of
+ * the content was drawn at build time (none left to the reader's browser), Mermaid's packages
+ * resolve to `stubPath`, since no page renders the theme's Mermaid component; otherwise (a
+ * development server, where a diagram typed into a page may fall back to the browser, or a build
+ * without Chromium) none.
+ */
+export function clientAliases(options: {
+  isServer: boolean;
+  mode: string | undefined;
+  everyDiagramDrawn: boolean;
+  stubPath: string;
+}): Record<string, string> {
+  const {isServer, mode, everyDiagramDrawn, stubPath} = options;
+  if (isServer || mode !== 'production' || !everyDiagramDrawn) return {};
+  return Object.fromEntries(CLIENT_PACKAGES.map((name) => [`${name}$`, stubPath]));
+}
