@@ -98,7 +98,7 @@ export function isHistoric(b: CodeBlock, current: string): boolean {
 }
 
 /** Rules a historic block is not held to. */
-const CURRENT_ONLY = new Set(['api-graphql', 'name-import', 'name-method', 'name-status']);
+const CURRENT_ONLY = new Set(['api-graphql', 'name-edsl', 'name-import', 'name-method', 'name-status']);
 
 let pgReady: Promise<void> | undefined;
 // java-parser is an ES module only (its parser library cannot be required), so it is imported dynamically.

@@ -39,6 +39,8 @@ export interface Facts {
   modelPackages: string[];
   /** Public class -> its methods (with those of the class it extends) and what some return. */
   javaMethods: Map<string, {methods: Set<string>; returns: Map<string, string>}>;
+  /** The declarative eDSL's namespaces (`Windows`, `Goal`, …) -> their static members. */
+  edsl: Map<string, Set<string>>;
   api: {tables: Record<string, ApiTable>; actions: Record<string, ApiAction>};
 }
 
@@ -54,6 +56,7 @@ interface RawFacts {
   statuses?: Record<string, string[]>;
   java?: Record<string, string[]>;
   javaMethods?: Record<string, {methods?: string[]; extends?: string; returns?: Record<string, string>}>;
+  edsl?: Record<string, string[]>;
   api?: {tables?: Record<string, ApiTable>; actions?: Record<string, ApiAction>};
 }
 
@@ -129,6 +132,12 @@ export function factsFromYaml(text: string): Facts {
     return entry;
   };
   for (const name of Object.keys(raw.javaMethods ?? {})) classOf(name);
+  const edsl = new Map<string, Set<string>>();
+  for (const [namespace, members] of Object.entries(raw.edsl ?? {})) {
+    if (!Array.isArray(members) || members.length === 0)
+      throw new Error(`facts/facts.yaml: edsl.${namespace} must list its static members`);
+    edsl.set(namespace, new Set(members.map(String)));
+  }
   return {
     version,
     types,
@@ -138,6 +147,7 @@ export function factsFromYaml(text: string): Facts {
     javaPackages,
     modelPackages,
     javaMethods,
+    edsl,
     api: {tables, actions: raw.api?.actions ?? {}},
   };
 }

@@ -85,6 +85,14 @@ export function checkTsNames(sf: ts.SourceFile, facts: Facts, report: Report): v
       const owner = node.expression.text;
       const name = node.name.text;
       if (owner === 'ActivityType' || owner === 'ActivityTemplates') checkType(facts, name, line(node.name), report);
+      // `Windows.During`, `Goal.RecurrenceGoal`: a static member the eDSL does not have.
+      const members = facts.edsl.get(owner);
+      if (members && !members.has(name))
+        report(
+          line(node.name),
+          'name-edsl',
+          `${owner}.${name} is not in the eDSL (facts.yaml edsl.${owner}: ${[...members].join(', ')})`,
+        );
       const call = node.parent;
       if (owner === 'ActivityTemplates' && ts.isCallExpression(call) && call.expression === node) {
         const arg = call.arguments[0];

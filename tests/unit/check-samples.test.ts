@@ -502,3 +502,35 @@ fragment Basics on plan { id name }`,
     ).includes('api-response'),
   );
 });
+
+test('typescript: static members of the eDSL namespaces are the ones facts.yaml lists (name-edsl)', async () => {
+  const withEdsl = {
+    ...facts,
+    ...factsFromYaml(`
+models: {demo: {activityTypes: {TakeImage: {parameters: {imageCount: {}}}}, resources: {camera.mode: {}}}}
+edsl:
+  Windows: [And, Or]
+  Discrete: [Resource]
+`),
+    api: facts.api,
+  };
+  const run = async (code: string, meta = '') =>
+    (await checkBlocks(extractBlocks('page.md', fence('typescript', code, meta)), {facts: withEdsl})).problems;
+  assert.deepEqual(await run('export default () => Windows.Or(Discrete.Resource("camera.mode").equal("OFF"));'), []);
+  const found = await run('export default () => Windows.During(ActivityType.TakeImage).not();');
+  assert.deepEqual(
+    found.map((p) => [p.rule, p.message.startsWith('Windows.During is not in the eDSL')]),
+    [['name-edsl', true]],
+  );
+  // A sample of an older release ("Before (1.4.0)") may show a member that was removed since.
+  assert.deepEqual(
+    await run('export default () => Windows.During(ActivityType.TakeImage).not();', 'title="Before (1.4.0): old.ts"'),
+    [],
+  );
+  // Namespaces facts.yaml does not list are not checked.
+  assert.deepEqual(await run('const d = Intl.DateTimeFormat; console.log(Math.max(1, 2));'), []);
+});
+
+test('facts.yaml: an eDSL namespace must list its members', () => {
+  assert.throws(() => factsFromYaml('edsl:\n  Windows: []\n'), /edsl\.Windows must list its static members/);
+});
