@@ -534,3 +534,34 @@ edsl:
 test('facts.yaml: an eDSL namespace must list its members', () => {
   assert.throws(() => factsFromYaml('edsl:\n  Windows: []\n'), /edsl\.Windows must list its static members/);
 });
+
+test("java: calls on the modeling library's typed resource fields name the members facts.yaml gives them", async () => {
+  const real = loadFacts();
+  const run = async (body: string) =>
+    (
+      await checkBlocks(
+        extractBlocks(
+          'page.md',
+          fence(
+            'java',
+            `class M {\n  public final Register<Integer> r = Register.of(0);\n  public final Accumulator a = new Accumulator(0.0, 0.0);\n  void f() { ${body} }\n}`,
+          ),
+        ),
+        {facts: real},
+      )
+    ).problems;
+  // Own members, and those of the resource kind each extends.
+  assert.deepEqual(
+    await run('r.set(1); r.get(); r.map(x -> x); a.addRate(1.0); a.scaleBy(2.0); a.greaterThan(1.0);'),
+    [],
+  );
+  // A Counter's method on a Register, a Register's on an Accumulator.
+  const found = await run('r.increment(); a.set(3.0);');
+  assert.deepEqual(
+    found.map((p) => [p.rule, p.message.split(' (')[0]]),
+    [
+      ['name-method', 'increment() is not a method of Register'],
+      ['name-method', 'set() is not a method of Accumulator'],
+    ],
+  );
+});
