@@ -238,9 +238,21 @@ function followChain(code: string, at: number, type: string, facts: Facts, repor
  * (Java `EditablePlan plan`, Kotlin `plan: EditablePlan`) or that holds what a chain of known
  * calls returns (`var results = plan.simulate()`), and static calls on the class itself.
  */
-export function checkJvmMethods(original: string, facts: Facts, report: Report): void {
-  if (facts.javaMethods.size === 0) return;
+export function checkJvmMethods(original: string, given: Facts, report: Report): void {
+  if (given.javaMethods.size === 0) return;
   const code = blankStrings(original);
+  // Kotlin extension functions the sample declares (`fun Windows.closeGaps(…)`) are methods of
+  // their class in that sample.
+  let facts = given;
+  const extensions = [...code.matchAll(/\bfun\s+(?:<[^>]*>\s*)?([A-Z]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\(/g)];
+  if (extensions.some((m) => given.javaMethods.has(m[1] ?? ''))) {
+    const javaMethods = new Map(given.javaMethods);
+    for (const [, cls = '', method = ''] of extensions) {
+      const known = javaMethods.get(cls);
+      if (known) javaMethods.set(cls, {...known, methods: new Set([...known.methods, method])});
+    }
+    facts = {...given, javaMethods};
+  }
   const classes = [...facts.javaMethods.keys()].join('|');
   const vars = new Map<string, string>();
   const javaDecl = new RegExp(`\\b(${classes})(?:<[^<>;]*>)?\\s+([a-z_]\\w*)\\b(?=\\s*[,)=;:])`, 'g');

@@ -565,3 +565,26 @@ test("java: calls on the modeling library's typed resource fields name the membe
     ],
   );
 });
+
+test('java and kotlin: timelines calls name the members facts.yaml gives each kind, and a Kotlin extension the sample declares counts', async () => {
+  const real = loadFacts();
+  const run = async (lang: string, code: string) =>
+    (await checkBlocks(extractBlocks('page.md', fence(lang, code)), {facts: real})).problems.map(
+      (p) => `${p.rule}: ${p.message.split(' (')[0]}`,
+    );
+  // Common operations come from Timeline; Strings has Constants' members.
+  assert.deepEqual(
+    await run(
+      'java',
+      'class C {\n  void f(Windows w, Strings s, Interval i) { w.extend(i.start(), i.end()).filter(x -> true); s.equalTo("ON"); }\n}',
+    ),
+    [],
+  );
+  assert.deepEqual(
+    await run('java', 'class C {\n  void f(Windows w, Interval i) { i.extend(w, w); w.highlightTrue(); }\n}'),
+    ['name-method: extend() is not a method of Interval', 'name-method: highlightTrue() is not a method of Windows'],
+  );
+  const kotlin =
+    'fun Windows.closeGaps(d: Duration): Windows = this\n\nfun g(w: Windows, d: Duration) {\n  w.closeGaps(d)\n  w.bogus(d)\n}';
+  assert.deepEqual(await run('kotlin', kotlin), ['name-method: bogus() is not a method of Windows']);
+});
