@@ -14,7 +14,7 @@ import pageStartup from './src/plugins/page-startup';
 import bundleTrim from './src/plugins/bundle-trim';
 import ssgLookup from './src/plugins/ssg-lookup';
 import jsxLocals from './src/plugins/jsx-locals';
-import {buildCacheDirectory, fasterOptions} from './src/config/build';
+import {buildCacheDirectory, fasterOptions, postcssOptions} from './src/config/build';
 import earlyInput from './src/plugins/early-input';
 import searchPagefind from './src/plugins/search-pagefind';
 import remarkTableLabels from './src/plugins/table-labels';
@@ -174,6 +174,8 @@ const config: Config = {
     [jsxLocals, {enabled: readFlag(process.env, 'ORRERY_JSX_LOCALS', true)}],
     // The benchmark's cold builds keep their bundler cache apart (src/config/build.ts).
     buildCacheDirectory(process.env.ORRERY_BUILD_CACHE_DIR),
+    // PostCSS gets its plugins from Docusaurus: no search for configuration files (src/config/build.ts).
+    postcssOptions(__dirname),
     // The navbar's controls and the announcement bar answer before hydration (src/plugins/early-input/README.md).
     [earlyInput, {enabled: readFlag(process.env, 'ORRERY_EARLY_INPUT', true)}],
     // Draws the Mermaid diagrams while the content loads, for mermaidRemark (src/plugins/mermaid-svg/README.md).

@@ -1,10 +1,10 @@
-// cspell:words rspack
+// cspell:words rspack postcssrc
 /**
  * Build configuration helpers for docusaurus.config.ts: `future.faster`, the
  * content file list several plugins share, and the benchmark's cache switch
  * (ORRERY_BUILD_CACHE_DIR). No content or page changes.
  */
-import {existsSync, readdirSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
@@ -87,4 +87,61 @@ export function buildCacheDirectory(directory: string | undefined): () => Plugin
       return {};
     },
   });
+}
+
+/**
+ * Where postcss-loader looks for a PostCSS configuration (its cosmiconfig search places), in the
+ * folder of each stylesheet and every folder above it. `package.json` counts only with a
+ * `postcss` key.
+ */
+export const POSTCSS_CONFIG_FILES = [
+  'package.json',
+  ...['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'].map((ext) => `postcss.config.${ext}`),
+  ...['', '.json', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.yaml', '.yml'].map((ext) => `.postcssrc${ext}`),
+  ...['', '.json', '.yaml', '.yml', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'].map(
+    (ext) => `.config/postcssrc${ext}`,
+  ),
+];
+
+/** The first PostCSS configuration file in `dir` (a name of POSTCSS_CONFIG_FILES), if any. */
+export function postcssConfigFile(dir: string): string | undefined {
+  return POSTCSS_CONFIG_FILES.find((name) => {
+    const file = path.join(dir, name);
+    if (!existsSync(file)) return false;
+    if (name !== 'package.json') return true;
+    try {
+      return 'postcss' in (JSON.parse(readFileSync(file, 'utf8')) as object);
+    } catch {
+      return false; // not ours to judge: Docusaurus reads the site's package.json itself
+    }
+  });
+}
+
+/**
+ * A plugin whose `configurePostCss` turns postcss-loader's search for configuration files off
+ * (`config: false`): Docusaurus gives the loader its PostCSS plugins itself, and the search tried
+ * 27 file names in every folder from each stylesheet up to the file system's root, about 0.5 s
+ * of the main thread in every build. A configuration file in the site would now be ignored, so
+ * the build stops on one instead, naming it; `configurePostCss` in a site plugin is
+ * Docusaurus's way to change PostCSS.
+ */
+export function postcssOptions(siteDir: string): () => Plugin {
+  return () => {
+    const found = postcssConfigFile(siteDir);
+    if (found) {
+      throw new Error(
+        `${path.join(siteDir, found)}: this site does not read PostCSS configuration files ` +
+          '(src/config/build.ts, postcssOptions); give the PostCSS plugins in a configurePostCss() of a site plugin instead.',
+      );
+    }
+    return {
+      name: 'orrery-postcss-options',
+      configurePostCss: withoutConfigSearch,
+    };
+  };
+}
+
+/** PostCSS options with postcss-loader's configuration file search off. */
+export function withoutConfigSearch<T extends object>(options: T): T & {config: false} {
+  return {...options, config: false};
 }

@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {contentFiles, fasterOptions, SSG_WORKER_THREADS_FROM_PAGES, useCacheDirectory} from '../../src/config/build.ts';
+import {
+  contentFiles,
+  fasterOptions,
+  postcssOptions,
+  SSG_WORKER_THREADS_FROM_PAGES,
+  useCacheDirectory,
+} from '../../src/config/build.ts';
 
 test('content files are the Markdown and MDX files of the content folders only', () => {
   const site = mkdtempSync(path.join(os.tmpdir(), 'orrery-build-config-'));
@@ -41,4 +47,38 @@ test('the cache directory switch moves Rspack and webpack persistent caches, and
   const untouched = {cache: {type: 'filesystem', cacheDirectory: 'y'}};
   useCacheDirectory(untouched as never, undefined);
   assert.equal(untouched.cache.cacheDirectory, 'y');
+});
+
+test('PostCSS options: no configuration file search, and a configuration file in the site stops the build naming it', () => {
+  const site = mkdtempSync(path.join(os.tmpdir(), 'orrery-postcss-'));
+  try {
+    writeFileSync(path.join(site, 'package.json'), JSON.stringify({name: 'site'}));
+    const plugin = postcssOptions(site)();
+    const options = {ident: 'postcss', plugins: ['autoprefixer']};
+    const configured = plugin.configurePostCss?.(options as never) as unknown as Record<string, unknown>;
+    assert.deepEqual(configured, {ident: 'postcss', plugins: ['autoprefixer'], config: false});
+    assert.equal('config' in options, false, 'the options passed in are left as they were');
+
+    for (const [file, text] of <Array<[string, string]>>[
+      ['postcss.config.js', 'module.exports = {};'],
+      ['.postcssrc.json', '{}'],
+      ['.config/postcssrc.yml', 'plugins: {}'],
+      ['package.json', JSON.stringify({name: 'site', postcss: {plugins: {}}})],
+    ]) {
+      const before = path.join(site, file);
+      mkdirSync(path.dirname(before), {recursive: true});
+      const kept = file === 'package.json' ? JSON.stringify({name: 'site'}) : undefined;
+      writeFileSync(before, text);
+      assert.throws(
+        () => postcssOptions(site)(),
+        (error: Error) => error.message.startsWith(`${before}:`),
+        file,
+      );
+      if (kept) writeFileSync(before, kept);
+      else rmSync(before);
+    }
+    assert.doesNotThrow(() => postcssOptions(site)());
+  } finally {
+    rmSync(site, {recursive: true, force: true});
+  }
 });

@@ -281,6 +281,17 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   let indexed = 0;
   const untagged = [];
   const languages = new Map();
+  // One page at a time, in file order, so that the index is the same on every build; while
+  // Pagefind indexes a page (in its own process), the next one is read and prepared here.
+  let pending;
+  const settle = async () => {
+    if (!pending) return;
+    const {rel, added} = pending;
+    pending = undefined;
+    const {errors} = await added;
+    if (errors.length > 0) throw new Error(`Pagefind could not index ${rel}: ${errors.join('; ')}`);
+    indexed += 1;
+  };
   for await (const rel of htmlFiles(buildDir)) {
     if (SKIPPED.some((re) => re.test(rel))) continue;
     const html = await readWholePage(path.join(buildDir, rel));
@@ -288,10 +299,10 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     const content = separateBlocks(markFilterMetas(addSearchHints(indexedPart(html), rel, groups)));
     if (!docsearchMeta(html, 'docusaurus_tag')) untagged.push(rel);
     languages.set(rel, docsearchLanguage(html));
-    const {errors} = await index.addHTMLFile({sourcePath: rel, content});
-    if (errors.length > 0) throw new Error(`Pagefind could not index ${rel}: ${errors.join('; ')}`);
-    indexed += 1;
+    await settle();
+    pending = {rel, added: index.addHTMLFile({sourcePath: rel, content})};
   }
+  await settle();
   if (indexed === 0) {
     throw new Error(
       `No doc page in ${buildDir} carries data-pagefind-body: is the search plugin's theme/DocItem/Content still in place?`,
