@@ -181,7 +181,11 @@ const config: Config = {
     // Draws the Mermaid diagrams while the content loads, for mermaidRemark (src/plugins/mermaid-svg/README.md).
     [
       mermaidSvg,
-      {enabled: mermaidSvgOn, keepMermaidInBundle: readFlag(process.env, 'ORRERY_MERMAID_IN_BUNDLE', false)},
+      {
+        enabled: mermaidSvgOn,
+        keepMermaidInBundle: readFlag(process.env, 'ORRERY_MERMAID_IN_BUNDLE', false),
+        drawingsOutsideJs: readFlag(process.env, 'ORRERY_MERMAID_OUTSIDE_JS', true),
+      },
     ],
     [
       '@docusaurus/plugin-content-docs',

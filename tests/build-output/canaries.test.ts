@@ -509,3 +509,26 @@ test('no script of the build holds Mermaid: every diagram was drawn at build tim
     'the browser bundle holds Mermaid again (src/plugins/mermaid-svg: clientAliases, ORRERY_MERMAID_IN_BUNDLE)',
   );
 });
+
+test('no script of the build holds a drawing: they reach the pages in the HTML and as files (mermaid-svg drawings outside the JavaScript)', () => {
+  // Every drawing's svg carries an aria-roledescription; the site's own code writes none.
+  const jsDir = path.join(buildDir, 'assets', 'js');
+  const holding = readdirSync(jsDir)
+    .filter((f) => f.endsWith('.js'))
+    .filter((f) => read(path.join(jsDir, f)).includes('aria-roledescription'));
+  assert.deepEqual(
+    holding,
+    [],
+    'drawings are in the JavaScript again (src/plugins/mermaid-svg: ORRERY_MERMAID_OUTSIDE_JS)',
+  );
+
+  // Each built page with a diagram holds both drawings in its slots, and each slot's file exists.
+  const page = read(path.join(buildDir, 'planning', 'anchors', 'index.html'));
+  const slots = [...page.matchAll(/data-mermaid-slot=["']?([\w.-]+):(light|dark)["']?[^>]*>(<svg\b)?/g)];
+  assert.equal(slots.length, 2, 'the anchors page has one diagram: two slots');
+  for (const [, name, variant, svg] of slots) {
+    assert.equal(svg, '<svg', `the ${variant} slot of ${name} is empty`);
+    const file = JSON.parse(read(path.join(buildDir, 'assets', 'diagrams', `${name}.json`))) as Record<string, string>;
+    assert.match(file[variant as string] ?? '', new RegExp(`^<svg id="mermaid-[0-9a-f]+-${variant}"`));
+  }
+});

@@ -126,6 +126,48 @@ test.describe('Mermaid diagrams', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a built page holds its drawings before any script runs', async ({browser}) => {
+    const context = await browser.newContext({javaScriptEnabled: false});
+    try {
+      const page = await context.newPage();
+      await page.goto(sitePath('tests/mermaid/'));
+      await expectOneVisibleSvgEach(page, 'light', 2);
+      await expect(containers(page).first().locator('svg').filter({visible: true})).toContainText('Constraint check');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('client-side navigation fetches the drawing; a drawing that cannot be fetched says so, and a reload shows it', async ({
+    page,
+  }) => {
+    const drawings: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/diagrams/')) drawings.push(request.url());
+    });
+    // A page that holds its drawings fetches none.
+    await page.goto(sitePath('tests/mermaid/'));
+    await hydrated(page);
+    await expectOneVisibleSvgEach(page, 'light', 2);
+    expect(drawings).toEqual([]);
+
+    // A new deployment removed the file this (older) page asks for.
+    await page.route('**/assets/diagrams/**', (route) => route.fulfill({status: 404, body: 'Not found'}));
+    await page.getByRole('link', {name: 'anchors page'}).click();
+    await expect(page).toHaveURL(new RegExp(`${sitePath('planning/anchors/')}$`));
+    const alert = containers(page).getByRole('alert');
+    await expect(alert).toContainText('This diagram could not be loaded');
+    expect(drawings).toHaveLength(1);
+    expect(drawings[0]).toMatch(new RegExp(`${sitePath('assets/diagrams/')}mermaid-[0-9a-f]+\\.[0-9a-f]+\\.json$`));
+
+    await page.unroute('**/assets/diagrams/**');
+    await alert.getByRole('button', {name: 'Reload the page'}).click();
+    await expectOneVisibleSvgEach(page, 'light', 1);
+    await expect(containers(page).getByRole('alert')).toHaveCount(0);
+    // The reloaded page holds its drawing: nothing more was fetched.
+    expect(drawings).toHaveLength(1);
+  });
+
   test('the longest diagram page loads no Mermaid code, in light or dark mode', async ({page}) => {
     const mermaidScripts = watchMermaidScripts(page);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));

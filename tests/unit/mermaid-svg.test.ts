@@ -12,12 +12,14 @@ import {
   diagramId,
   errorLine,
   lineInMessage,
+  fillDrawingSlots,
   mermaidSources,
   pruneStyles,
   rewriteIds,
   stableIds,
   stableJson,
 } from '../../src/plugins/mermaid-svg/svg.ts';
+import {drawingFile, drawingName} from '../../src/plugins/mermaid-svg/drawings.ts';
 import {mermaidCacheDir} from '../../src/plugins/mermaid-svg/index.ts';
 import {siteFontFamily} from '../../src/config/fonts.ts';
 
@@ -244,4 +246,29 @@ test('clientAliases: Mermaid leaves the browser bundle of a production build onl
   assert.deepEqual(clientAliases({...base, mode: 'development'}), {});
   assert.deepEqual(clientAliases({...base, mode: undefined}), {});
   assert.deepEqual(clientAliases({...base, isServer: true}), {});
+});
+
+test('drawing slots are filled as the minifier writes them, quoted or not, and an unknown drawing names the page', () => {
+  const drawings = new Map([
+    [
+      'mermaid-abc.0123456789ab',
+      {light: '<svg id="mermaid-abc-light">$& $1</svg>', dark: '<svg id="mermaid-abc-dark"/>'},
+    ],
+  ]);
+  const page =
+    '<div data-mermaid-drawing=mermaid-abc.0123456789ab><div class=light_x data-mermaid-variant=light data-mermaid-slot=mermaid-abc.0123456789ab:light></div>' +
+    '<div class="dark_x" data-mermaid-slot="mermaid-abc.0123456789ab:dark" data-pagefind-ignore="all"></div></div>';
+  assert.equal(
+    fillDrawingSlots(page, drawings, 'a/index.html'),
+    '<div data-mermaid-drawing=mermaid-abc.0123456789ab><div class=light_x data-mermaid-variant=light data-mermaid-slot=mermaid-abc.0123456789ab:light><svg id="mermaid-abc-light">$& $1</svg></div>' +
+      '<div class="dark_x" data-mermaid-slot="mermaid-abc.0123456789ab:dark" data-pagefind-ignore="all"><svg id="mermaid-abc-dark"/></div></div>',
+  );
+  const plain = '<p>data-mermaid-slot is a word here, not a slot</p>';
+  assert.equal(fillDrawingSlots(plain, drawings, 'b/index.html'), plain);
+  assert.throws(
+    () => fillDrawingSlots('<div data-mermaid-slot=mermaid-zzz.000000000000:light></div>', drawings, 'c/index.html'),
+    /^Error: c\/index\.html: the Mermaid diagram mermaid-zzz\.000000000000 has no drawing/,
+  );
+  assert.equal(drawingName('mermaid-abc', '0123456789abcdef'), 'mermaid-abc.0123456789ab');
+  assert.equal(drawingFile('mermaid-abc.0123456789ab'), 'assets/diagrams/mermaid-abc.0123456789ab.json');
 });

@@ -5,13 +5,16 @@
  * the browser after the build. src/theme/Mermaid shows the drawings.
  */
 import {readFileSync} from 'node:fs';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {rewriteHtmlFiles} from '../../config/postBuildHtml';
+import {DRAWINGS_DIR, drawingFile, type DrawingFile} from './drawings';
 import {MermaidRenderer} from './renderer';
 import {remarkMermaidSvg} from './remark';
 import {contentFiles} from '../../config/build';
 import {readFlag} from '../../config/env';
-import {clientAliases, mermaidSources, stableJson, type MermaidSiteConfig} from './svg';
+import {clientAliases, fillDrawingSlots, mermaidSources, rewriteIds, stableJson, type MermaidSiteConfig} from './svg';
 
 export type {MermaidSiteConfig} from './svg';
 
@@ -79,10 +82,42 @@ export interface MermaidSvgOptions {
   enabled?: boolean;
   /** On: the browser bundle keeps Mermaid even when every diagram was drawn at build time. */
   keepMermaidInBundle?: boolean;
+  /**
+   * Off: a production build draws every diagram before the bundler starts and puts the drawings
+   * in the pages' JavaScript, as `npm start` does (README.md, "Drawings outside the JavaScript").
+   */
+  drawingsOutsideJs?: boolean;
+}
+
+/**
+ * Writes one file per diagram of the pages (drawings.ts `drawingFile`, the SVGs' ids already
+ * the page's own) and fills the built pages' empty slots with the drawings. Resolves to the
+ * number of files.
+ */
+export async function writeDrawingsOutsideJs(outDir: string, renderers: readonly MermaidRenderer[]): Promise<number> {
+  const drawings = new Map<string, DrawingFile>();
+  for (const renderer of renderers) {
+    for (const [name, {diagramId, source}] of renderer.outsideJs) {
+      // Drawn (or read from the cache) before the bundler started: the page could not have its name otherwise.
+      const svgs = await renderer.drawing(source);
+      if (!svgs) throw new Error(`The Mermaid diagram ${name} has no drawing (src/plugins/mermaid-svg).`);
+      drawings.set(name, {
+        light: rewriteIds(svgs.light, `${diagramId}-light`),
+        dark: rewriteIds(svgs.dark, `${diagramId}-dark`),
+      });
+    }
+  }
+  if (drawings.size === 0) return 0;
+  await mkdir(path.join(outDir, ...DRAWINGS_DIR.split('/')), {recursive: true});
+  await Promise.all(
+    [...drawings].map(([name, drawing]) => writeFile(path.join(outDir, drawingFile(name)), JSON.stringify(drawing))),
+  );
+  await rewriteHtmlFiles(outDir, (html, file) => fillDrawingSlots(html, drawings, path.relative(outDir, file)));
+  return drawings.size;
 }
 
 export default function mermaidSvgPlugin(context: LoadContext, options?: unknown): Plugin | null {
-  const {enabled, keepMermaidInBundle: keepInBundle} = (options ?? {}) as MermaidSvgOptions;
+  const {enabled, keepMermaidInBundle: keepInBundle, drawingsOutsideJs} = (options ?? {}) as MermaidSvgOptions;
   if (enabled === false) return null;
   /** Set by loadContent: no diagram of the content was left to the reader's browser. */
   let everyDiagramDrawn = false;
@@ -102,6 +137,11 @@ export default function mermaidSvgPlugin(context: LoadContext, options?: unknown
       await Promise.all(all.map((renderer) => renderer.close()));
       // A diagram left to the browser (no Chromium) needs Mermaid in the browser bundle.
       everyDiagramDrawn = all.length > 0 && all.every((renderer) => renderer.stats.left === 0);
+      // A production build with every diagram drawn keeps the drawings out of the pages'
+      // JavaScript: postBuild writes them to files and into the built pages.
+      if (everyDiagramDrawn && drawingsOutsideJs !== false && process.env.NODE_ENV === 'production') {
+        for (const renderer of all) renderer.drawingsOutsideJs = true;
+      }
     },
     // With every diagram drawn, a production build's browser bundle leaves Mermaid out (README.md,
     // "Mermaid left out of the browser bundle").
@@ -114,7 +154,11 @@ export default function mermaidSvgPlugin(context: LoadContext, options?: unknown
       });
       return Object.keys(alias).length > 0 ? {resolve: {alias}} : {};
     },
-    async postBuild() {
+    async postBuild({outDir}) {
+      await writeDrawingsOutsideJs(
+        outDir,
+        [...started].filter((renderer) => renderer.drawingsOutsideJs),
+      );
       for (const renderer of started) {
         const {diagrams, drawn, cached, left, milliseconds} = renderer.stats;
         if (diagrams > 0) {

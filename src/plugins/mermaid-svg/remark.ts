@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import {MermaidRejection, type MermaidRenderer} from './renderer';
+import {drawingName} from './drawings';
 import {MermaidDiagramError, diagramId, errorLine, lineInMessage, rewriteIds} from './svg';
 
 interface MdastNode {
@@ -51,19 +52,33 @@ export function remarkMermaidSvg({renderer, siteDir}: {renderer: () => MermaidRe
           }),
       ),
     );
+    const drawer = renderer();
     blocks.forEach((block, index) => {
       const svgs = drawings[index];
       if (!svgs) return;
       const id = diagramId(relative, index);
-      // As Docusaurus's own plugin does, but with the drawings instead of the source.
-      delete block.lang;
-      delete block.meta;
-      delete block.value;
-      block.type = 'mermaidSvg';
-      block.data = {
-        hName: 'mermaid',
-        hProperties: {light: rewriteIds(svgs.light, `${id}-light`), dark: rewriteIds(svgs.dark, `${id}-dark`)},
-      };
+      if (drawer.drawingsOutsideJs) {
+        // A production build: the page carries the drawing's name in empty slots, which postBuild
+        // fills (README.md, "Drawings outside the JavaScript").
+        const source = block.value as string;
+        const name = drawingName(id, drawer.key(source));
+        drawer.outsideJs.set(name, {diagramId: id, source});
+        toMermaidElement(block, {drawing: name});
+      } else {
+        toMermaidElement(block, {
+          light: rewriteIds(svgs.light, `${id}-light`),
+          dark: rewriteIds(svgs.dark, `${id}-dark`),
+        });
+      }
     });
   };
+}
+
+/** As Docusaurus's own plugin does, but with the drawings (or their name) instead of the source. */
+function toMermaidElement(block: MdastNode, properties: Record<string, string>): void {
+  delete block.lang;
+  delete block.meta;
+  delete block.value;
+  block.type = 'mermaidSvg';
+  block.data = {hName: 'mermaid', hProperties: properties};
 }

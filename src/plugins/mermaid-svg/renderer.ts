@@ -59,6 +59,13 @@ export class MermaidRejection extends Error {
   }
 }
 
+/** A diagram of a page whose drawing reaches the built page after the static rendering. */
+export interface DiagramOnPage {
+  /** Its id on the page: the drawing's ids are rewritten to it. */
+  diagramId: string;
+  source: string;
+}
+
 type PageResult = {svgs: Svgs} | {error: {message: string; line: number | null}};
 
 interface Job {
@@ -127,7 +134,20 @@ export class MermaidRenderer {
   /** The scripts each page loads before browser.js, read once. */
   private scripts: Array<{path: string} | {content: string}> | undefined;
 
+  /**
+   * Set by the plugin's loadContent in a production build once every diagram is drawn: the
+   * pages carry each drawing's name in an empty slot (`outsideJs`), and postBuild fills the slots.
+   */
+  drawingsOutsideJs = false;
+  /** The diagrams of the pages while `drawingsOutsideJs`, by drawing name. */
+  readonly outsideJs = new Map<string, DiagramOnPage>();
+
   constructor(readonly options: RendererOptions) {}
+
+  /** The diagram's cache key (what its drawing depends on). */
+  key(source: string): string {
+    return cacheKey(source, this.mermaidVersion, this.options.config);
+  }
 
   /**
    * The diagram in both color modes, with the placeholder id. Undefined when no browser can
@@ -136,6 +156,11 @@ export class MermaidRenderer {
    */
   render(source: string): Promise<Svgs | undefined> {
     this.stats.diagrams += 1;
+    return this.lookup(source);
+  }
+
+  /** The diagram's drawing, as `render` gives it, without counting it as a block of a page again. */
+  drawing(source: string): Promise<Svgs | undefined> {
     return this.lookup(source);
   }
 
@@ -149,7 +174,7 @@ export class MermaidRenderer {
   }
 
   private lookup(source: string): Promise<Svgs | undefined> {
-    const key = cacheKey(source, this.mermaidVersion, this.options.config);
+    const key = this.key(source);
     let result = this.memo.get(key);
     if (!result) {
       result = this.load(key, source);

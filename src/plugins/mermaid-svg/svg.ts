@@ -3,6 +3,7 @@
  * tests/unit/mermaid-svg.test.ts: cache keys, diagram ids, id rewriting and error messages.
  */
 import {createHash} from 'node:crypto';
+import {SLOT_ATTRIBUTE, type DrawingFile} from './drawings';
 
 /** The color modes a diagram is drawn for, as `html[data-theme]` names them. */
 export const VARIANTS = ['light', 'dark'] as const;
@@ -362,4 +363,23 @@ export function clientAliases(options: {
   const {isServer, mode, everyDiagramDrawn, stubPath} = options;
   if (isServer || mode !== 'production' || !everyDiagramDrawn) return {};
   return Object.fromEntries(CLIENT_PACKAGES.map((name) => [`${name}$`, stubPath]));
+}
+
+const SLOT = new RegExp(
+  `(<div\\b[^>]*\\s${SLOT_ATTRIBUTE}=(["']?)([\\w.-]+):(light|dark)\\2(?=[\\s>/])[^>]*>)</div>`,
+  'g',
+);
+
+/**
+ * Fills every empty drawing slot of a built page with its SVG. `drawings` gives each name's
+ * drawing; a slot whose name it lacks stops the build with an error naming the page, since the
+ * page would show an empty diagram. Returns the page unchanged when it has no slot.
+ */
+export function fillDrawingSlots(html: string, drawings: ReadonlyMap<string, DrawingFile>, page: string): string {
+  if (!html.includes(SLOT_ATTRIBUTE)) return html;
+  return html.replace(SLOT, (_whole, open: string, _quote: string, name: string, variant: 'light' | 'dark') => {
+    const drawing = drawings.get(name);
+    if (!drawing) throw new Error(`${page}: the Mermaid diagram ${name} has no drawing (src/plugins/mermaid-svg).`);
+    return `${open}${drawing[variant]}</div>`;
+  });
 }
