@@ -10,6 +10,7 @@ import * as pg from 'libpg-query';
 import ts from 'typescript';
 import {parseAllDocuments} from 'yaml';
 import type {GraphQLSchema} from 'graphql';
+import {checkCli} from './cli.ts';
 import {extractBlocks, type CodeBlock} from './extract.ts';
 import {apiAt, releaseKey, type Facts} from './facts.ts';
 import {buildApiSchema, checkGraphql} from './graphql-api.ts';
@@ -194,6 +195,7 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
   for (const block of blocks) {
     const lang = LANGS[block.lang];
     const facts = factsOf(block.file);
+    if (block.lang === 'console') checkCli(block.code, facts, reporterOf(block), true);
     if (!lang) {
       const key = block.lang || '(none)';
       unparsed[key] = (unparsed[key] ?? 0) + 1;
@@ -225,6 +227,7 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
         break;
       case 'bash':
         bash.push({block, report});
+        checkCli(code, facts, report);
         break;
       case 'python':
         python.push({block, report});

@@ -41,6 +41,8 @@ export interface Facts {
   javaMethods: Map<string, {methods: Set<string>; returns: Map<string, string>}>;
   /** The declarative eDSL's namespaces (`Windows`, `Goal`, …) -> their static members. */
   edsl: Map<string, Set<string>>;
+  /** The `orrery` CLI's commands (`login`, `model upload`) -> their `--options`. */
+  cli: Map<string, Set<string>>;
   api: {tables: Record<string, ApiTable>; actions: Record<string, ApiAction>};
 }
 
@@ -57,6 +59,7 @@ interface RawFacts {
   java?: Record<string, string[]>;
   javaMethods?: Record<string, {methods?: string[]; extends?: string; returns?: Record<string, string>}>;
   edsl?: Record<string, string[]>;
+  cli?: Record<string, {options?: string[]} | null>;
   api?: {tables?: Record<string, ApiTable>; actions?: Record<string, ApiAction>};
 }
 
@@ -138,6 +141,13 @@ export function factsFromYaml(text: string): Facts {
       throw new Error(`facts/facts.yaml: edsl.${namespace} must list its static members`);
     edsl.set(namespace, new Set(members.map(String)));
   }
+  const cli = new Map<string, Set<string>>();
+  for (const [command, entry] of Object.entries(raw.cli ?? {})) {
+    const options = entry?.options ?? [];
+    if (!/^[a-z]+( [a-z]+)?$/.test(command) || options.some((o) => !/^--[a-z][\w-]*$/.test(String(o))))
+      throw new Error(`facts/facts.yaml: cli."${command}" must be one or two lower-case words with --options`);
+    cli.set(command, new Set(options.map(String)));
+  }
   return {
     version,
     types,
@@ -148,6 +158,7 @@ export function factsFromYaml(text: string): Facts {
     modelPackages,
     javaMethods,
     edsl,
+    cli,
     api: {tables, actions: raw.api?.actions ?? {}},
   };
 }

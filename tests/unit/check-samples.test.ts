@@ -588,3 +588,58 @@ test('java and kotlin: timelines calls name the members facts.yaml gives each ki
     'fun Windows.closeGaps(d: Duration): Windows = this\n\nfun g(w: Windows, d: Duration) {\n  w.closeGaps(d)\n  w.bogus(d)\n}';
   assert.deepEqual(await run('kotlin', kotlin), ['name-method: bogus() is not a method of Windows']);
 });
+
+test('shell: every orrery command and --option is one facts.yaml cli lists (name-cli)', async () => {
+  const withCli = {
+    ...facts,
+    ...factsFromYaml(`
+cli:
+  login: {options: [--url]}
+  token: {options: []}
+  procedure run: {options: [--plan, --jar, --apply]}
+`),
+    api: facts.api,
+  };
+  const run = async (lang: string, code: string) =>
+    (await checkBlocks(extractBlocks('page.md', fence(lang, code)), {facts: withCli})).problems.map((p) => [
+      p.line,
+      p.rule,
+      p.message,
+    ]);
+  const good = [
+    'orrery login --url https://orrery.example.org',
+    'export ORRERY_TOKEN=$(orrery token)',
+    'orrery procedure run --plan 42 \\',
+    '  --jar build/procedures/a.jar --apply   # saves the edits',
+    'helm upgrade --install orrery ./chart --wait',
+    'curl https://orrery.example.org/healthz | jq . && orrery token',
+    'docker compose run --rm orrery-migrate status',
+  ].join('\n');
+  assert.deepEqual(await run('bash', good), []);
+  // The line of a finding is where its command starts (fence on line 1, code from line 2).
+  assert.deepEqual(
+    await run(
+      'bash',
+      'echo start\norrery procedure run --plan 42 \\\n  --jar a.jar --dry-run\norrery model upload a.jar',
+    ),
+    [
+      [3, 'name-cli', '"orrery procedure run" has no option --dry-run (facts/facts.yaml cli: --plan, --jar, --apply)'],
+      [
+        5,
+        'name-cli',
+        '"orrery model upload" is not a command of the CLI (facts/facts.yaml cli: login, token, procedure run)',
+      ],
+    ],
+  );
+  // console blocks: commands after a "$ " prompt only; the rest is output.
+  assert.deepEqual(await run('console', '$ orrery token\norrery logout is what the output says'), []);
+  assert.deepEqual(
+    (await run('console', '$ orrery logout')).map(([, rule]) => rule),
+    ['name-cli'],
+  );
+});
+
+test('facts.yaml: a CLI command is one or two words with --options', () => {
+  assert.throws(() => factsFromYaml('cli:\n  Model-Upload: {options: []}\n'), /cli\."Model-Upload" must be/);
+  assert.throws(() => factsFromYaml('cli:\n  login: {options: [url]}\n'), /cli\."login" must be/);
+});
