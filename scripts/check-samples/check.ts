@@ -11,6 +11,7 @@ import ts from 'typescript';
 import {parseAllDocuments} from 'yaml';
 import type {GraphQLSchema} from 'graphql';
 import {checkCli} from './cli.ts';
+import {checkEnv, pageRelease} from './env.ts';
 import {extractBlocks, type CodeBlock} from './extract.ts';
 import {apiAt, releaseKey, type Facts} from './facts.ts';
 import {buildApiSchema, checkGraphql} from './graphql-api.ts';
@@ -99,7 +100,7 @@ export function isHistoric(b: CodeBlock, current: string): boolean {
 }
 
 /** Rules a historic block is not held to. */
-const CURRENT_ONLY = new Set(['api-graphql', 'name-edsl', 'name-import', 'name-method', 'name-status']);
+const CURRENT_ONLY = new Set(['api-graphql', 'name-edsl', 'name-env', 'name-import', 'name-method', 'name-status']);
 
 let pgReady: Promise<void> | undefined;
 // java-parser is an ES module only (its parser library cannot be required), so it is imported dynamically.
@@ -196,6 +197,7 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
     const lang = LANGS[block.lang];
     const facts = factsOf(block.file);
     if (block.lang === 'console') checkCli(block.code, facts, reporterOf(block), true);
+    checkEnv(block.code, facts, pageRelease(block.file, current.version), reporterOf(block));
     if (!lang) {
       const key = block.lang || '(none)';
       unparsed[key] = (unparsed[key] ?? 0) + 1;

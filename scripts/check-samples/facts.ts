@@ -43,6 +43,8 @@ export interface Facts {
   edsl: Map<string, Set<string>>;
   /** The `orrery` CLI's commands (`login`, `model upload`) -> their `--options`. */
   cli: Map<string, Set<string>>;
+  /** Orrery's environment variables (`ORRERY_…`), with the release that added each when known. */
+  env: Map<string, {since?: string}>;
   api: {tables: Record<string, ApiTable>; actions: Record<string, ApiAction>};
 }
 
@@ -60,6 +62,7 @@ interface RawFacts {
   javaMethods?: Record<string, {methods?: string[]; extends?: string; returns?: Record<string, string>}>;
   edsl?: Record<string, string[]>;
   cli?: Record<string, {options?: string[]} | null>;
+  env?: Record<string, {since?: string} | null>;
   api?: {tables?: Record<string, ApiTable>; actions?: Record<string, ApiAction>};
 }
 
@@ -148,6 +151,13 @@ export function factsFromYaml(text: string): Facts {
       throw new Error(`facts/facts.yaml: cli."${command}" must be one or two lower-case words with --options`);
     cli.set(command, new Set(options.map(String)));
   }
+  const env = new Map<string, {since?: string}>();
+  for (const [name, entry] of Object.entries(raw.env ?? {})) {
+    const since = entry?.since === undefined ? undefined : String(entry.since);
+    if (!/^ORRERY_[A-Z0-9_]*[A-Z0-9]$/.test(name) || (since !== undefined && !/^\d+\.\d+\.\d+$/.test(since)))
+      throw new Error(`facts/facts.yaml: env.${name} must be an ORRERY_ name, with since: x.y.z if given`);
+    env.set(name, since === undefined ? {} : {since});
+  }
   return {
     version,
     types,
@@ -159,6 +169,7 @@ export function factsFromYaml(text: string): Facts {
     javaMethods,
     edsl,
     cli,
+    env,
     api: {tables, actions: raw.api?.actions ?? {}},
   };
 }

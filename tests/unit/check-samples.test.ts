@@ -643,3 +643,43 @@ test('facts.yaml: a CLI command is one or two words with --options', () => {
   assert.throws(() => factsFromYaml('cli:\n  Model-Upload: {options: []}\n'), /cli\."Model-Upload" must be/);
   assert.throws(() => factsFromYaml('cli:\n  login: {options: [url]}\n'), /cli\."login" must be/);
 });
+
+test('any language: ORRERY_ names are the variables facts.yaml env lists, and a page about an earlier release has them already (name-env)', async () => {
+  const withEnv = {
+    ...facts,
+    ...factsFromYaml(`
+env:
+  ORRERY_LOG_LEVEL:
+  ORRERY_SIM_WORKER_CONCURRENCY: {since: 2.21.0}
+`),
+    api: facts.api,
+  };
+  const run = async (file: string, lang: string, code: string, meta = '') =>
+    (await checkBlocks(extractBlocks(file, fence(lang, code, meta)), {facts: withEnv})).problems.map((p) => [
+      p.line,
+      p.rule,
+      p.message,
+    ]);
+  assert.deepEqual(await run('docs/a.md', 'properties', 'ORRERY_LOG_LEVEL=debug\nORRERY_SIM_WORKER_CONCURRENCY=2'), []);
+  // A prefix of listed names (a grep pattern) names no one variable.
+  assert.deepEqual(await run('docs/a.md', 'bash', "env | grep -E 'MERLIN_WORKER|ORRERY_SIM_WORKER'"), []);
+  assert.deepEqual(await run('docs/a.md', 'yaml', 'env:\n  ORRERY_LOGLEVEL: debug'), [
+    [3, 'name-env', "ORRERY_LOGLEVEL is not one of Orrery's environment variables (facts/facts.yaml env)"],
+  ]);
+  // An upgrade guide is about the release it leads to; a versioned page about its release.
+  assert.deepEqual(await run('upgrade-guides/v2/2-19-0-to-2-20-0.md', 'text', 'ORRERY_SIM_WORKER_CONCURRENCY=2'), [
+    [2, 'name-env', 'ORRERY_SIM_WORKER_CONCURRENCY came in 2.21.0; this page is about 2.20.0'],
+  ]);
+  assert.deepEqual(await run('upgrade-guides/v2/2-20-0-to-2-21-0.md', 'text', 'ORRERY_SIM_WORKER_CONCURRENCY=2'), []);
+  assert.equal(
+    (await run('versioned_docs/version-2.20.0/a.md', 'bash', 'export ORRERY_SIM_WORKER_CONCURRENCY=2')).length,
+    1,
+  );
+  // A block that shows an older release is not held to the list.
+  assert.deepEqual(await run('docs/a.md', 'properties', 'ORRERY_OLD_NAME=1', 'title="Before (1.2.0): .env"'), []);
+});
+
+test('facts.yaml: an env entry is an ORRERY_ name with an x.y.z since', () => {
+  assert.throws(() => factsFromYaml('env:\n  LOG_LEVEL:\n'), /env\.LOG_LEVEL must be an ORRERY_ name/);
+  assert.throws(() => factsFromYaml('env:\n  ORRERY_X: {since: soon}\n'), /env\.ORRERY_X must be/);
+});

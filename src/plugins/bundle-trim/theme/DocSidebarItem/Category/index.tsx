@@ -49,7 +49,7 @@ export default function CategoryWrapper(props: Props): ReactNode {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (part === undefined) return undefined;
-    const linkHref = (props.item as {href?: string}).href;
+    const linkHref = (category as {href?: string}).href;
     const href = linkHref === undefined ? undefined : hrefKey(linkHref);
     if (href) {
       caretParts.set(href, part);
