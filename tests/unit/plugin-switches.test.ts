@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
@@ -10,7 +10,7 @@ import pageStartup from '../../src/plugins/page-startup/index.ts';
 import bundleTrim from '../../src/plugins/bundle-trim/index.ts';
 import navigation from '../../src/plugins/navigation/index.ts';
 import earlyInput from '../../src/plugins/early-input/index.ts';
-import mermaidSvg from '../../src/plugins/mermaid-svg/index.ts';
+import mermaidSvg, {mermaidRemarkPlugin} from '../../src/plugins/mermaid-svg/index.ts';
 import llmsTxt from '../../src/plugins/llms-txt/index.ts';
 import ssgLookup from '../../src/plugins/ssg-lookup/index.ts';
 import jsxLocals from '../../src/plugins/jsx-locals/index.ts';
@@ -96,4 +96,42 @@ test('ORRERY_MERMAID_SVG=0 and ORRERY_TABLE_LABELS=0 take the remark plugins out
   const off = load({ORRERY_MERMAID_SVG: '0', ORRERY_TABLE_LABELS: '0'});
   for (const list of off.remark) assert.deepEqual(list, []);
   assert.deepEqual(off.pages, []);
+});
+
+test('mermaidSvg: a production build with every diagram drawn keeps the drawings out of the JavaScript, unless drawingsOutsideJs is false', async () => {
+  // A site with one diagram whose drawing is in the cache: loadContent needs no Chromium.
+  const siteDir = mkdtempSync(path.join(tmpdir(), 'orrery-mermaid-outside-'));
+  const previous = process.env.NODE_ENV;
+  try {
+    const source = 'flowchart LR\n  a --> b';
+    mkdirSync(path.join(siteDir, 'docs'), {recursive: true});
+    writeFileSync(path.join(siteDir, 'docs', 'a.md'), `# A\n\n\`\`\`mermaid\n${source}\n\`\`\`\n`);
+    const cacheRoot = path.join(siteDir, 'cache');
+    const [, {renderer}] = mermaidRemarkPlugin(
+      siteDir,
+      {theme: {light: 'default', dark: 'dark'}, options: {test: siteDir}},
+      {ORRERY_BUILD_CACHE_DIR: cacheRoot, CHROMIUM_PATH: path.join(siteDir, 'no-chromium')},
+    );
+    const key = renderer().key(source);
+    const cached = path.join(cacheRoot, 'orrery-mermaid', key.slice(0, 2), `${key}.json`);
+    mkdirSync(path.dirname(cached), {recursive: true});
+    writeFileSync(cached, JSON.stringify({light: '<svg id="x"/>', dark: '<svg id="x"/>'}));
+
+    const outsideAfterLoad = async (mode: string, options: object): Promise<boolean> => {
+      process.env.NODE_ENV = mode;
+      renderer().drawingsOutsideJs = false;
+      const plugin = mermaidSvg({siteDir} as LoadContext, options);
+      await plugin?.loadContent?.();
+      return renderer().drawingsOutsideJs;
+    };
+    assert.equal(await outsideAfterLoad('production', {}), true);
+    assert.equal(await outsideAfterLoad('production', {drawingsOutsideJs: false}), false);
+    assert.equal(await outsideAfterLoad('development', {}), false);
+    // A diagram left to the browser (not cached, no Chromium) keeps every drawing in the JavaScript.
+    writeFileSync(path.join(siteDir, 'docs', 'b.md'), '# B\n\n```mermaid\nflowchart LR\n  c --> d\n```\n');
+    assert.equal(await outsideAfterLoad('production', {}), false);
+  } finally {
+    process.env.NODE_ENV = previous;
+    rmSync(siteDir, {recursive: true, force: true});
+  }
 });
