@@ -44,7 +44,14 @@ function checkCommand(rest: string, facts: Facts, line: number, report: Report):
   const words = rest.split(/\s+/).filter(Boolean);
   const [first = '', second = ''] = words;
   const two = `${first} ${second}`;
-  const command = facts.cli.has(two) ? two : facts.cli.has(first) ? first : undefined;
+  // `orrery --version`: options of the client itself are listed under `orrery`.
+  const command = first.startsWith('-')
+    ? 'orrery'
+    : facts.cli.has(two)
+      ? two
+      : facts.cli.has(first)
+        ? first
+        : undefined;
   if (!command) {
     const shown = /^[a-z]/.test(second) ? two : first;
     report(
@@ -55,11 +62,12 @@ function checkCommand(rest: string, facts: Facts, line: number, report: Report):
     return;
   }
   const options = facts.cli.get(command) ?? new Set<string>();
+  const shownCommand = command === 'orrery' ? '' : ` ${command}`;
   for (const word of words) {
     const option = /^(--[a-z][\w-]*)/.exec(word)?.[1];
     if (option && !options.has(option)) {
       const known = [...options].join(', ') || 'none';
-      report(line, 'name-cli', `"orrery ${command}" has no option ${option} (facts/facts.yaml cli: ${known})`);
+      report(line, 'name-cli', `"orrery${shownCommand}" has no option ${option} (facts/facts.yaml cli: ${known})`);
     }
   }
 }

@@ -594,6 +594,7 @@ test('shell: every orrery command and --option is one facts.yaml cli lists (name
     ...facts,
     ...factsFromYaml(`
 cli:
+  orrery: {options: [--version]}
   login: {options: [--url]}
   token: {options: []}
   procedure run: {options: [--plan, --jar, --apply]}
@@ -614,6 +615,7 @@ cli:
     'helm upgrade --install orrery ./chart --wait',
     'curl https://orrery.example.org/healthz | jq . && orrery token',
     'docker compose run --rm orrery-migrate status',
+    'orrery --version',
   ].join('\n');
   assert.deepEqual(await run('bash', good), []);
   // The line of a finding is where its command starts (fence on line 1, code from line 2).
@@ -627,9 +629,14 @@ cli:
       [
         5,
         'name-cli',
-        '"orrery model upload" is not a command of the CLI (facts/facts.yaml cli: login, token, procedure run)',
+        '"orrery model upload" is not a command of the CLI (facts/facts.yaml cli: orrery, login, token, procedure run)',
       ],
     ],
+  );
+  // Options of the client itself, before any command.
+  assert.deepEqual(
+    (await run('bash', 'orrery --help')).map(([, , message]) => message),
+    ['"orrery" has no option --help (facts/facts.yaml cli: --version)'],
   );
   // console blocks: commands after a "$ " prompt only; the rest is output.
   assert.deepEqual(await run('console', '$ orrery token\norrery logout is what the output says'), []);
