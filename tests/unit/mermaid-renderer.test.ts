@@ -32,20 +32,24 @@ writeFileSync(
   };`,
 );
 
+/** A renderer on one Chromium page with the stand-in; `cache` names its own cache folder. */
+const standInRenderer = (cache: string, drawTimeoutMs?: number): MermaidRenderer =>
+  new MermaidRenderer({
+    config: {theme: {light: 'neutral', dark: 'dark'}},
+    cacheDir: path.join(dir, cache),
+    executablePath: CHROMIUM,
+    concurrency: 1,
+    browserScript,
+    // The stand-in needs no Mermaid (whose 3 MB bundle takes seconds to load in each page).
+    mermaidScript: browserScript,
+    drawTimeoutMs,
+  });
+
 test(
   'a diagram whose drawing never ends fails after a second try in a fresh page, and the next diagram is drawn',
   {skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`},
   async () => {
-    const renderer = new MermaidRenderer({
-      config: {theme: {light: 'neutral', dark: 'dark'}},
-      cacheDir: path.join(dir, 'cache'),
-      executablePath: CHROMIUM,
-      concurrency: 1,
-      browserScript,
-      // The stand-in needs no Mermaid (whose 3 MB bundle takes seconds to load in each page).
-      mermaidScript: browserScript,
-      drawTimeoutMs: 1500,
-    });
+    const renderer = standInRenderer('cache', 1500);
     try {
       await assert.rejects(
         renderer.render('flowchart TD\n  A[stuck] --> B'),
@@ -69,14 +73,7 @@ test(
   async () => {
     const siteDir = path.join(dir, 'site');
     const outDir = path.join(dir, 'out');
-    const renderer = new MermaidRenderer({
-      config: {theme: {light: 'neutral', dark: 'dark'}},
-      cacheDir: path.join(dir, 'cache-outside'),
-      executablePath: CHROMIUM,
-      concurrency: 1,
-      browserScript,
-      mermaidScript: browserScript,
-    });
+    const renderer = standInRenderer('cache-outside');
     try {
       const source = 'flowchart TD\n  A --> B';
       await renderer.prefetch([source]);
