@@ -196,8 +196,9 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
   for (const block of blocks) {
     const lang = LANGS[block.lang];
     const facts = factsOf(block.file);
-    if (block.lang === 'console') checkCli(block.code, facts, reporterOf(block), true);
-    checkEnv(block.code, facts, pageRelease(block.file, current.version), reporterOf(block));
+    const report = reporterOf(block);
+    if (block.lang === 'console') checkCli(block.code, facts, report, true);
+    checkEnv(block.code, facts, pageRelease(block.file, current.version), report);
     if (!lang) {
       const key = block.lang || '(none)';
       unparsed[key] = (unparsed[key] ?? 0) + 1;
@@ -205,7 +206,6 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
     }
     parsed[lang] = (parsed[lang] ?? 0) + 1;
     const fragment = isFragment(block);
-    const report = reporterOf(block);
     const code = block.code;
     switch (lang) {
       case 'json':

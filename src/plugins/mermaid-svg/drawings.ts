@@ -2,8 +2,9 @@
  * What a production build's pages and the browser share about diagrams drawn after bundling
  * (README.md, "Drawings outside the JavaScript"): where their files are, what they are called,
  * and how the built pages mark the places the drawings go. No Node.js module: the theme's
- * Mermaid component (src/theme/Mermaid) imports this file too.
+ * Mermaid component (src/theme/Mermaid) imports this file too (svg.ts only for a type).
  */
+import type {Svgs} from './svg';
 
 /** The folder, under the build's root, that holds one JSON file per drawn diagram. */
 export const DRAWINGS_DIR = 'assets/diagrams';
@@ -27,7 +28,4 @@ export function drawingFile(name: string): string {
 }
 
 /** A drawing file's content: the two SVGs, their ids already the page's own. */
-export interface DrawingFile {
-  light: string;
-  dark: string;
-}
+export type DrawingFile = Svgs;

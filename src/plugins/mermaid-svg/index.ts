@@ -14,7 +14,7 @@ import {MermaidRenderer} from './renderer';
 import {remarkMermaidSvg} from './remark';
 import {contentFiles} from '../../config/build';
 import {readFlag} from '../../config/env';
-import {clientAliases, fillDrawingSlots, mermaidSources, rewriteIds, stableJson, type MermaidSiteConfig} from './svg';
+import {clientAliases, drawingsFor, fillDrawingSlots, mermaidSources, stableJson, type MermaidSiteConfig} from './svg';
 
 export type {MermaidSiteConfig} from './svg';
 
@@ -101,10 +101,7 @@ export async function writeDrawingsOutsideJs(outDir: string, renderers: readonly
       // Drawn (or read from the cache) before the bundler started: the page could not have its name otherwise.
       const svgs = await renderer.drawing(source);
       if (!svgs) throw new Error(`The Mermaid diagram ${name} has no drawing (src/plugins/mermaid-svg).`);
-      drawings.set(name, {
-        light: rewriteIds(svgs.light, `${diagramId}-light`),
-        dark: rewriteIds(svgs.dark, `${diagramId}-dark`),
-      });
+      drawings.set(name, drawingsFor(svgs, diagramId));
     }
   }
   if (drawings.size === 0) return 0;

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import {MermaidRejection, type MermaidRenderer} from './renderer';
 import {drawingName} from './drawings';
-import {MermaidDiagramError, diagramId, errorLine, lineInMessage, rewriteIds} from './svg';
+import {MermaidDiagramError, diagramId, drawingsFor, errorLine, lineInMessage} from './svg';
 
 interface MdastNode {
   type: string;
@@ -65,10 +65,7 @@ export function remarkMermaidSvg({renderer, siteDir}: {renderer: () => MermaidRe
         drawer.outsideJs.set(name, {diagramId: id, source});
         toMermaidElement(block, {drawing: name});
       } else {
-        toMermaidElement(block, {
-          light: rewriteIds(svgs.light, `${id}-light`),
-          dark: rewriteIds(svgs.dark, `${id}-dark`),
-        });
+        toMermaidElement(block, drawingsFor(svgs, id));
       }
     });
   };

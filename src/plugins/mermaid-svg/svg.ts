@@ -3,7 +3,7 @@
  * tests/unit/mermaid-svg.test.ts: cache keys, diagram ids, id rewriting and error messages.
  */
 import {createHash} from 'node:crypto';
-import {SLOT_ATTRIBUTE, type DrawingFile} from './drawings';
+import {SLOT_ATTRIBUTE} from './drawings';
 
 /** The color modes a diagram is drawn for, as `html[data-theme]` names them. */
 export const VARIANTS = ['light', 'dark'] as const;
@@ -63,6 +63,11 @@ export function cacheKey(source: string, mermaidVersion: string, config: Mermaid
  */
 export function diagramId(file: string, index: number): string {
   return `mermaid-${sha256(`${file.split('\\').join('/')}#${index}`).slice(0, 10)}`;
+}
+
+/** A diagram's two drawings with their ids made the `diagramId`'s own (`<id>-light`, `<id>-dark`). */
+export function drawingsFor(svgs: Svgs, diagramId: string): Svgs {
+  return {light: rewriteIds(svgs.light, `${diagramId}-light`), dark: rewriteIds(svgs.dark, `${diagramId}-dark`)};
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -375,7 +380,7 @@ const SLOT = new RegExp(
  * drawing; a slot whose name it lacks stops the build with an error naming the page, since the
  * page would show an empty diagram. Returns the page unchanged when it has no slot.
  */
-export function fillDrawingSlots(html: string, drawings: ReadonlyMap<string, DrawingFile>, page: string): string {
+export function fillDrawingSlots(html: string, drawings: ReadonlyMap<string, Svgs>, page: string): string {
   if (!html.includes(SLOT_ATTRIBUTE)) return html;
   return html.replace(SLOT, (_whole, open: string, _quote: string, name: string, variant: 'light' | 'dark') => {
     const drawing = drawings.get(name);
