@@ -89,3 +89,18 @@ test('dataset 311: images and recorder fill add up', () => {
     'the recorder never overflows',
   );
 });
+
+test('dataset 311: the pages that quote the end state quote the facts', () => {
+  assert.ok(budget);
+  const r = budget.results;
+  const page = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+  const quotes: [string, string][] = [
+    ['docs/planning/advanced-incons.md', `"battery.soc": ${r.batterySocEnd.toFixed(1)}`],
+    ['docs/planning/advanced-incons.md', `"instrument.temp_c": ${r.instrumentTempEnd.toFixed(1)}`],
+    ['docs/mission-modeling/advanced-incons.md', `"battery.soc": ${r.batterySocEnd.toFixed(1)}`],
+    ['docs/mission-modeling/advanced-incons.md', `"instrument.temp_c": ${r.instrumentTempEnd.toFixed(1)}`],
+    ['docs/scheduling-and-constraints/procedural/running-externally.md', `${r.batterySocBeforeLast.toFixed(2)} %`],
+    ['docs/scheduling-and-constraints/procedural/running-externally.md', `${r.batterySocEnd.toFixed(1)} %`],
+  ];
+  for (const [file, text] of quotes) assert.ok(page(file).includes(text), `${file} does not quote ${text}`);
+});
