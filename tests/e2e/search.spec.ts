@@ -138,6 +138,50 @@ test.describe('embedded search: the DocSearch modal', () => {
     await expect(page.getByRole('link', {name: /See all \d+ results/})).toBeVisible();
   });
 
+  test('a precomputed one-word query shows the hits Pagefind gives, without loading Pagefind', async ({
+    page,
+    context,
+  }) => {
+    // The commonest words come precomputed (src/plugins/search-pagefind/client/head.ts); "the" is one here.
+    const manifest = (await (await page.request.get(sitePath('pagefind/head.json'))).json()) as {keys: string[]};
+    expect(manifest.keys).toContain('the');
+    const hitsOf = (p: Page) =>
+      p
+        .locator('.DocSearch-Hit a')
+        .evaluateAll((links) =>
+          links.map((a) => `${a.getAttribute('href')} ${(a as HTMLElement).innerText.replace(/\s+/g, ' ')}`),
+        );
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await openPage(page, 'planning/anchors/');
+    await search(page, 'the');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    const precomputed = await hitsOf(page);
+    expect(precomputed.length).toBeGreaterThan(3);
+    const searchFiles = fetched.filter((p) => p.includes('/pagefind/'));
+    expect(searchFiles.some((p) => /\/pagefind\/head\/[0-9a-f]+\/[0-9a-z]+\.json$/.test(p))).toBe(true);
+    expect(
+      searchFiles.filter((p) => /pagefind\.js|wasm\.|\.pf_/.test(p)),
+      'Pagefind files',
+    ).toEqual([]);
+
+    // Without the manifest Pagefind answers, with the same hits.
+    const other = await context.newPage();
+    await other.route('**/pagefind/head.json', (route) => route.fulfill({status: 404, body: ''}));
+    const loaded: string[] = [];
+    other.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+    await openPage(other, 'planning/anchors/');
+    await search(other, 'the');
+    await expect(other.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(await hitsOf(other)).toEqual(precomputed);
+    expect(loaded.some((p) => p.endsWith('/pagefind/pagefind.js'))).toBe(true);
+
+    // A word that is not precomputed goes to Pagefind.
+    await input(page).fill('quaternion');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(fetched.some((p) => p.endsWith('/pagefind/pagefind.js'))).toBe(true);
+  });
+
   test("no results: 'No results for' and up to 3 'Try searching for' suggestions", async ({page}) => {
     await openPage(page, 'introduction/');
     await search(page, 'anchor');

@@ -48,3 +48,77 @@ test(
     }
   },
 );
+
+test(
+  'every precomputed answer (head.json) is what a fresh client computes from Pagefind',
+  {skip: dir ? false : 'SEARCH_RELEVANCE_DIR is not set (npm test sets it after the build)'},
+  async () => {
+    const site = path.resolve(dir ?? 'build');
+    const index = path.join(site, 'pagefind');
+    const {readFile} = await import('node:fs/promises');
+    const head = await import('../../src/plugins/search-pagefind/client/head.ts');
+    const {HEAD_REQUEST} = await import('../../src/plugins/search-pagefind/head.mjs');
+    const {createEmbeddedSearchClient} = await import('../../src/plugins/search-pagefind/client/client.ts');
+    const bench = await import('../../scripts/bench-search-relevance.mjs');
+    const manifest = JSON.parse(await readFile(path.join(index, head.HEAD_MANIFEST), 'utf8')) as {
+      keys: string[];
+      contexts: string[];
+    };
+    assert.ok(manifest.keys.length >= 10, `only ${manifest.keys.length} precomputed queries`);
+    assert.equal(manifest.contexts.length, 2, 'current docs and 3.4.0');
+    const lookup = head.createHeadLookup(
+      '/i/',
+      () => 'http://localhost/orrery/',
+      'en',
+      async (url: string) => JSON.parse(await readFile(path.join(index, url.slice('/i/'.length)), 'utf8')),
+    );
+    // The modal sends the contexts in the order of the docs plugins; 3.4.0 is the default plugin's other version.
+    const contexts = [
+      bench.CURRENT_FACET_FILTERS,
+      [
+        'language:en',
+        [
+          'docusaurus_tag:default',
+          'docusaurus_tag:docs-default-3.4.0',
+          'docusaurus_tag:docs-api-current',
+          'docusaurus_tag:docs-upgrade-guides-current',
+        ],
+      ],
+    ];
+    const pagefind = await bench.pagefindOf(site, {fresh: true});
+    const live = createEmbeddedSearchClient({
+      shape: 'sections',
+      load: async () => pagefind,
+      origin: () => 'http://localhost',
+      language: 'en',
+    });
+    let compared = 0;
+    for (const key of manifest.keys) {
+      const query = key.replace(/^!/, '');
+      for (const facetFilters of contexts) {
+        for (const n of HEAD_REQUEST.snippetWords) {
+          const request = {
+            query,
+            facetFilters,
+            hitsPerPage: 20,
+            highlightPreTag: '<mark>',
+            highlightPostTag: '</mark>',
+            snippetEllipsisText: '…',
+            attributesToSnippet: [`hierarchy.lvl1:${n}`, `content:${n}`],
+          };
+          const stored = await lookup.answer(request, query, n);
+          assert.ok(stored, `no precomputed answer for "${query}" in ${JSON.stringify(facetFilters)}, ${n} words`);
+          const {results} = await live.search({requests: [request]});
+          assert.equal(stored.nbHits, results[0]?.nbHits, `"${query}": page count`);
+          assert.deepEqual(
+            stored.hits,
+            results[0]?.hits,
+            `"${query}" in ${JSON.stringify(facetFilters[1])}, ${n} words`,
+          );
+          compared += 1;
+        }
+      }
+    }
+    assert.equal(compared, manifest.keys.length * 4);
+  },
+);

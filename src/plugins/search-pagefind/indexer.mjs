@@ -30,11 +30,14 @@
 //   the site has (with a `guide` value it grew by about 2 bytes gzip a page).
 // - Pagefind's word index is cut again into small chunks (./rechunk.mjs), so
 //   a query fetches a few KB of words instead of Pagefind's 20–120 KB chunk.
+// - The heaviest one-word queries get precomputed answers (./head.mjs), so
+//   the modal shows them without loading Pagefind.
 // - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
 //   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {rechunkIndex} from './rechunk.mjs';
+import {writeHeadAnswers} from './head.mjs';
 
 /** Path prefixes (relative to the build root) that are never indexed. */
 const SKIPPED = [/^tests\//, /^search\//, /^pagefind\//, /^404\.html$/];
@@ -266,6 +269,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     return;
   }
   const rechunk = smallChunks(env);
+  const head = headAnswers(env);
   try {
     await fs.access(path.join(buildDir, 'index.html'));
   } catch {
@@ -280,6 +284,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   const groups = parseSynonyms(await fs.readFile(path.join(siteDir, SYNONYMS_FILE), 'utf8'));
   let indexed = 0;
   const untagged = [];
+  const tags = new Set();
   const languages = new Map();
   // One page at a time, in file order, so that the index is the same on every build; while
   // Pagefind indexes a page (in its own process), the next one is read and prepared here.
@@ -297,7 +302,9 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     const html = await readWholePage(path.join(buildDir, rel));
     if (!html.includes('data-pagefind-body')) continue;
     const content = separateBlocks(markFilterMetas(addSearchHints(indexedPart(html), rel, groups)));
-    if (!docsearchMeta(html, 'docusaurus_tag')) untagged.push(rel);
+    const tag = docsearchMeta(html, 'docusaurus_tag');
+    if (tag) tags.add(tag);
+    else untagged.push(rel);
     languages.set(rel, docsearchLanguage(html));
     await settle();
     pending = {rel, added: index.addHTMLFile({sourcePath: rel, content})};
@@ -327,10 +334,17 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     if (UNUSED_OUTPUT.test(name)) await fs.rm(path.join(outputPath, name), {recursive: true, force: true});
   }
   if (rechunk) await rechunkIndex(outputPath);
+  let headNote = '';
+  if (head) {
+    const headStarted = Date.now();
+    const language = [...languages.values()][0] ?? 'en';
+    const wrote = await writeHeadAnswers(outputPath, {tags, language});
+    headNote = `; ${wrote.keys} precomputed queries in ${wrote.contexts} contexts, ${((Date.now() - headStarted) / 1000).toFixed(1)} s`;
+  }
   const kb = ((await dirSize(outputPath)) / 1024).toFixed(0);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(
-    `[search] Indexed ${indexed} doc pages into ${path.relative(process.cwd(), outputPath)}/ (${kb} KB, ${seconds} s).`,
+    `[search] Indexed ${indexed} doc pages into ${path.relative(process.cwd(), outputPath)}/ (${kb} KB, ${seconds} s${headNote}).`,
   );
 }
 
@@ -346,6 +360,19 @@ export function smallChunks(env) {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   throw new Error(`ORRERY_SEARCH_CHUNKS must be "true" or "false", got "${raw}".`);
+}
+
+/**
+ * Whether the commonest one-word queries get precomputed answers
+ * (./head.mjs): on unless ORRERY_SEARCH_HEAD is "0" or "false".
+ */
+export function headAnswers(env) {
+  const raw = env.ORRERY_SEARCH_HEAD;
+  if (raw === undefined || raw === '') return true;
+  const value = raw.trim().toLowerCase();
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`ORRERY_SEARCH_HEAD must be "true" or "false", got "${raw}".`);
 }
 
 /** Stops Pagefind's indexing service (a child process), if it was started. */

@@ -16,6 +16,7 @@ import {toAlgoliaFacets, toPagefindFilters} from './filters';
 import {DEFAULT_HIT_OPTIONS, fragmentToHits, fragmentToPageHit, pageMatchesAllTerms, type HitOptions} from './hits';
 import {planQuery, REORDER_DEPTH, reorderPages, type QueryPlan} from './query';
 import {cleanText} from './html';
+import type {HeadLookup} from './head';
 import {MAX_RESULTS_PER_GROUP} from '../options';
 import type {
   AlgoliaSearchRequest,
@@ -65,6 +66,11 @@ export interface EmbeddedClientOptions {
    * page, so it costs no filter fetch (./filters.ts).
    */
   language?: string;
+  /**
+   * Precomputed answers for the commonest one-word queries (./head.ts): a
+   * request they answer costs no Pagefind load. Modal shape only.
+   */
+  head?: HeadLookup;
 }
 
 /** Algolia's multi-search argument: `{requests}` (v5) or the helper's legacy `[{indexName, params}]`. */
@@ -249,6 +255,9 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
     },
     async search(arg) {
       const requests = normalizeRequests(arg);
+      const precomputed =
+        options.shape === 'sections' && options.head ? await headResults(options.head, requests) : null;
+      if (precomputed) return {results: precomputed};
       let pagefind: PagefindApi;
       try {
         pagefind = await options.load();
@@ -259,6 +268,43 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
       return {results: await exclusive(pagefind, () => Promise.all(requests.map((r) => runOne(pagefind, r))))};
     },
   };
+}
+
+/**
+ * The answers of ./head.ts for every request, in Algolia's shape, or null
+ * when one of them has none (then Pagefind answers them all).
+ */
+async function headResults(
+  head: HeadLookup,
+  requests: readonly AlgoliaSearchRequest[],
+): Promise<AlgoliaSearchResult[] | null> {
+  const started = Date.now();
+  const answers = await Promise.all(
+    requests.map(async (request) => {
+      const query = String(request.query ?? '')
+        .slice(0, MAX_QUERY_LENGTH)
+        .trim();
+      if (query === '') return undefined;
+      const answer = await head.answer(request, query, snippetWordsOf(request));
+      return answer && {request, query, answer};
+    }),
+  );
+  if (answers.some((a) => a === undefined)) return null;
+  return answers.map((a) => {
+    const {request, query, answer} = a as NonNullable<typeof a>;
+    return {
+      hits: answer.hits,
+      nbHits: answer.nbHits,
+      page: 0,
+      nbPages: answer.nbHits > 0 ? 1 : 0,
+      hitsPerPage: int(request.hitsPerPage, 20, 0, 1000),
+      query,
+      params: '',
+      index: request.indexName ?? '',
+      processingTimeMS: Date.now() - started,
+      exhaustiveNbHits: true,
+    };
+  });
 }
 
 /** Enough pages for a query: fewer, and the query is retried with fewer words. */

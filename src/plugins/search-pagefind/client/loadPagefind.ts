@@ -17,6 +17,7 @@ import {
   type EmbeddedSearchClient,
   type IndexProblem,
 } from './client';
+import {createHeadLookup} from './head';
 import type {PagefindApi} from './types';
 import {setIndexProblem as setProblem} from './indexProblem';
 
@@ -93,6 +94,10 @@ export function embeddedSearchClient(
       origin: () => window.location.origin,
       language,
       ...(fallbackSection ? {fallbackSection} : {}),
+      // The modal's commonest one-word queries come precomputed (./head.ts).
+      ...(shape === 'sections'
+        ? {head: createHeadLookup(indexUrl, () => `${window.location.origin}${baseUrl}`, language)}
+        : {}),
     });
     clients.set(key, client);
   }

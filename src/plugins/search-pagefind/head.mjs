@@ -1,0 +1,243 @@
+// Precomputed answers for the commonest one-word queries (run by
+// ./indexer.mjs after the chunk pass; the browser side and the file layout
+// are in ./client/head.ts).
+//
+// A query's cold cost in Pagefind grows with the site where the query's word
+// entries grow: Pagefind matches every word the query is a prefix of, so
+// "anchor" reads the entries of "anchor", "anchored" and "anchors", and each
+// entry lists every page holding the word with its positions. This pass sums,
+// for every prefix of every indexed word, the encoded bytes of the entries it
+// reaches, takes the heaviest (at least HEAD_MIN_BYTES, at most HEAD_MAX_KEYS;
+// a prefix of a taken word weighs at least as much, so the words a reader
+// types on the way to a taken one are taken too) and answers each in every
+// search context with the modal's own client (./client/client.ts, loaded with
+// jiti as Docusaurus loads TypeScript) over the Pagefind bundle just written,
+// run here in Node. The answers are the client's output, so they equal what
+// the browser would compute from Pagefind (tests/unit/search-head.test.ts
+// checks a build's answers against a fresh client).
+import {createHash} from 'node:crypto';
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath, pathToFileURL} from 'node:url';
+import {chunkWords, pagefindRaw, readPagefindBytes} from './rechunk.mjs';
+
+/** A prefix whose entries come to fewer bytes (encoded, before gzip) is left to Pagefind. */
+export const HEAD_MIN_BYTES = 32768;
+/** At most this many query keys get answers (each in every context). */
+export const HEAD_MAX_KEYS = 200;
+/** The modal's request (DocSearch 3.9): 20 hits, `<mark>`, "…", 10-word snippets or 5 on small screens. */
+export const HEAD_REQUEST = {
+  hitsPerPage: 20,
+  preTag: '<mark>',
+  postTag: '</mark>',
+  ellipsis: '…',
+  snippetWords: [10, 5],
+};
+
+const CLIENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'client');
+
+/**
+ * For every prefix of the `words` (`{word, size}`), the bytes of the entries
+ * of the words it starts: a Map.
+ */
+export function prefixWeights(words) {
+  const weights = new Map();
+  for (const {word, size} of words) {
+    const chars = Array.from(word);
+    let prefix = '';
+    for (const c of chars) {
+      prefix += c;
+      weights.set(prefix, (weights.get(prefix) ?? 0) + size);
+    }
+  }
+  return weights;
+}
+
+/**
+ * The query keys to answer, heaviest first: prefixes weighing at least
+ * `minBytes`, whose query plan is the prefix itself (`keyOf(prefix)` returns
+ * its key, or null), at most `max`. Ties go alphabetically.
+ */
+export function headKeys(weights, keyOf, {minBytes = HEAD_MIN_BYTES, max = HEAD_MAX_KEYS} = {}) {
+  const heavy = [...weights].filter(([, bytes]) => bytes >= minBytes);
+  heavy.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const keys = [];
+  const seen = new Set();
+  for (const [prefix] of heavy) {
+    if (keys.length >= max) break;
+    const key = keyOf(prefix);
+    if (key === null || seen.has(key) || key.replace(/^!/, '') !== prefix) continue;
+    seen.add(key);
+    keys.push({key, query: prefix});
+  }
+  return keys;
+}
+
+/**
+ * The facet filters DocSearch's contextual search sends, for every search
+ * context of the site: `tags` are the pages' `docusaurus_tag` values
+ * (`default` outside the docs, `docs-<plugin>-<version>` in them). A context
+ * holds `default` and one version of each docs plugin: each plugin's first
+ * version in `latest` order with every other plugin at its latest, so the
+ * contexts are the readers' (one per version of a plugin), not every
+ * combination.
+ */
+export function searchContexts(tags, language, latest = (versions) => versions[0]) {
+  const plugins = new Map();
+  for (const tag of [...tags].sort()) {
+    const m = /^docs-(.+)-([^-]+)$/.exec(tag);
+    if (!m) continue;
+    const [, plugin, version] = m;
+    if (!plugins.has(plugin)) plugins.set(plugin, []);
+    plugins.get(plugin).push(version);
+  }
+  const names = [...plugins.keys()];
+  const latestOf = new Map(names.map((p) => [p, latest(plugins.get(p))]));
+  const contexts = [];
+  const seen = new Set();
+  const add = (choice) => {
+    const filters = [
+      `language:${language}`,
+      ['docusaurus_tag:default', ...names.map((p) => `docusaurus_tag:docs-${p}-${choice.get(p)}`)],
+    ];
+    const key = JSON.stringify(filters);
+    if (!seen.has(key)) {
+      seen.add(key);
+      contexts.push(filters);
+    }
+  };
+  add(latestOf);
+  for (const p of names) {
+    for (const v of plugins.get(p)) add(new Map([...latestOf, [p, v]]));
+  }
+  return contexts;
+}
+
+/** The current docs first ("current"), then the others in reverse order (newest versions first). */
+export const currentFirst = (versions) =>
+  versions.includes('current') ? 'current' : [...versions].sort().reverse()[0];
+
+/** pagefind.js of the bundle in `bundleDir`, run in Node (fetch reads the bundle's files), with result URLs under "/". */
+async function pagefindInNode(bundleDir, language) {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!url.startsWith('file:')) return realFetch(input, init);
+    try {
+      return new Response(await fs.readFile(fileURLToPath(url.split('?')[0])), {status: 200});
+    } catch {
+      return new Response('', {status: 404});
+    }
+  };
+  // pagefind.js picks the index of the page's <html lang>.
+  globalThis.document ??= {currentScript: null, querySelector: () => ({getAttribute: () => language})};
+  // Imported as an .mjs copy (told where its files are): Node would warn that pagefind.js,
+  // an ES module, sits in a folder without "type": "module".
+  const copy = path.join(bundleDir, `.pagefind-node-${process.pid}.mjs`);
+  await fs.copyFile(path.join(bundleDir, 'pagefind.js'), copy);
+  let module;
+  try {
+    module = await import(pathToFileURL(copy).href);
+  } finally {
+    await fs.rm(copy, {force: true});
+  }
+  const pagefind = module.createInstance({basePath: `${pathToFileURL(bundleDir).href}/`, baseUrl: '/'});
+  await pagefind.init();
+  return pagefind;
+}
+
+/** The client modules, loaded from TypeScript with jiti (as Docusaurus loads its TypeScript config). */
+async function clientModules() {
+  const {default: createJiti} = await import('jiti');
+  const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true, cache: false});
+  return {client: jiti(path.join(CLIENT_DIR, 'client.ts')), head: jiti(path.join(CLIENT_DIR, 'head.ts'))};
+}
+
+const sha = (text) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Writes `<bundleDir>/head.json` and the answers (see ./client/head.ts) for
+ * the site's pages' `tags` in `language`. Returns what it wrote.
+ *
+ * @param {string} bundleDir
+ * @param {{tags: Iterable<string>, language: string, minBytes?: number, max?: number}} options
+ */
+export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max}) {
+  const {client, head} = await clientModules();
+  const entry = JSON.parse(await fs.readFile(path.join(bundleDir, 'pagefind-entry.json'), 'utf8'));
+  const info = entry.languages[language] ?? Object.values(entry.languages)[0];
+  const metaFile = path.join(bundleDir, `pagefind.${info.hash}.pf_meta`);
+  const meta = readPagefindBytes(await fs.readFile(metaFile), metaFile);
+  const words = [];
+  for (const chunk of meta[2]) {
+    const file = path.join(bundleDir, 'index', `${chunk[2]}.pf_index`);
+    for (const w of chunkWords(pagefindRaw(await fs.readFile(file), file), file)) {
+      words.push({word: w.word, size: w.bytes.length});
+    }
+  }
+  const keys = headKeys(prefixWeights(words), head.headQueryKey, {minBytes, max});
+  const contexts = searchContexts(tags, language, currentFirst);
+  const pagefind = await pagefindInNode(bundleDir, language);
+  const modal = client.createEmbeddedSearchClient({
+    shape: 'sections',
+    load: async () => pagefind,
+    origin: () => head.HEAD_ORIGIN,
+    language,
+  });
+  const files = [];
+  for (const {query} of keys) {
+    for (const facetFilters of contexts) {
+      const requests = HEAD_REQUEST.snippetWords.map((n) => ({
+        query,
+        facetFilters,
+        hitsPerPage: HEAD_REQUEST.hitsPerPage,
+        highlightPreTag: HEAD_REQUEST.preTag,
+        highlightPostTag: HEAD_REQUEST.postTag,
+        snippetEllipsisText: HEAD_REQUEST.ellipsis,
+        attributesToSnippet: [`hierarchy.lvl1:${n}`, `content:${n}`],
+      }));
+      const {results} = await modal.search({requests});
+      files.push(
+        JSON.stringify(
+          Object.fromEntries(
+            HEAD_REQUEST.snippetWords.map((n, i) => [
+              String(n),
+              {hits: head.storeHeadHits(results[i].hits), nbHits: results[i].nbHits},
+            ]),
+          ),
+        ),
+      );
+    }
+  }
+  const contextKeys = contexts.map((f) => head.headContextKey(f, language));
+  const dir = sha(JSON.stringify([contextKeys, keys.map((k) => k.key), files])).slice(0, 10);
+  const headDir = path.join(bundleDir, head.HEAD_DIR);
+  await fs.rm(headDir, {recursive: true, force: true});
+  await fs.mkdir(path.join(headDir, dir), {recursive: true});
+  await Promise.all(
+    files.map((text, n) =>
+      fs.writeFile(
+        path.join(
+          headDir,
+          dir,
+          head.headAnswerName(Math.floor(n / contexts.length), n % contexts.length, contexts.length),
+        ),
+        text,
+      ),
+    ),
+  );
+  const manifest = {
+    version: head.HEAD_VERSION,
+    dir,
+    request: HEAD_REQUEST,
+    contexts: contextKeys,
+    keys: keys.map((k) => k.key),
+  };
+  await fs.writeFile(path.join(bundleDir, head.HEAD_MANIFEST), JSON.stringify(manifest));
+  return {
+    keys: keys.length,
+    contexts: contexts.length,
+    files: files.length,
+    bytes: files.reduce((s, f) => s + f.length, 0),
+  };
+}

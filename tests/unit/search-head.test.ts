@@ -1,0 +1,291 @@
+/**
+ * Precomputed answers of the commonest one-word queries
+ * (src/plugins/search-pagefind/head.mjs and client/head.ts): which queries
+ * are taken, which requests they answer, and what the modal's client does
+ * when they are there, missing or broken. That the stored answers equal a
+ * fresh client's is checked on a real build in search-relevance.test.ts.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  createHeadLookup,
+  headAnswerName,
+  headContextKey,
+  headQueryKey,
+  headVariant,
+  resolveHeadHits,
+  storeHeadHits,
+  HEAD_ORIGIN,
+  type HeadAnswerFile,
+  type HeadManifest,
+} from '../../src/plugins/search-pagefind/client/head.ts';
+import {createEmbeddedSearchClient} from '../../src/plugins/search-pagefind/client/client.ts';
+import type {DocSearchHit, PagefindApi} from '../../src/plugins/search-pagefind/client/types.ts';
+import {
+  currentFirst,
+  headKeys,
+  prefixWeights,
+  searchContexts,
+  HEAD_REQUEST,
+} from '../../src/plugins/search-pagefind/head.mjs';
+
+const CURRENT = [
+  'language:en',
+  [
+    'docusaurus_tag:default',
+    'docusaurus_tag:docs-default-current',
+    'docusaurus_tag:docs-api-current',
+    'docusaurus_tag:docs-upgrade-guides-current',
+  ],
+];
+const MODAL = {
+  attributesToSnippet: ['hierarchy.lvl1:10', 'content:10'],
+  snippetEllipsisText: '…',
+  highlightPreTag: '<mark>',
+  highlightPostTag: '</mark>',
+  hitsPerPage: 20,
+};
+
+test('a query key is its one informative word; phrases and several words have none', () => {
+  assert.equal(headQueryKey('anchor'), 'anchor');
+  assert.equal(headQueryKey('  Anchor '), 'anchor');
+  assert.equal(headQueryKey('the anchor'), 'anchor');
+  assert.equal(headQueryKey('how do I anchor'), 'anchor');
+  assert.equal(headQueryKey('upgrade'), '!upgrade');
+  assert.equal(headQueryKey('"anchor"'), null);
+  assert.equal(headQueryKey('anchor plan'), null);
+});
+
+test('the search context does not depend on the order of the facet filters', () => {
+  const reordered = [[...(CURRENT[1] as string[])].reverse(), 'language:en'];
+  assert.equal(headContextKey(reordered, 'en'), headContextKey(CURRENT, 'en'));
+  const older = ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-3.4.0']];
+  assert.notEqual(headContextKey(older, 'en'), headContextKey(CURRENT, 'en'));
+});
+
+test('only the modal usual request gets a precomputed answer', () => {
+  const shape = HEAD_REQUEST;
+  assert.equal(headVariant(MODAL, shape, 10), '10');
+  assert.equal(headVariant(MODAL, shape, 5), '5');
+  assert.equal(headVariant(MODAL, shape, 7), null);
+  assert.equal(headVariant({...MODAL, page: 1}, shape, 10), null);
+  assert.equal(headVariant({...MODAL, hitsPerPage: 10}, shape, 10), null);
+  assert.equal(headVariant({...MODAL, facets: ['*']}, shape, 10), null);
+  assert.equal(headVariant({...MODAL, highlightPreTag: '<em>'}, shape, 10), null);
+  assert.equal(headVariant({...MODAL, snippetEllipsisText: '...'}, shape, 10), null);
+});
+
+test('every prefix weighs the entries of the words it starts', () => {
+  const weights = prefixWeights([
+    {word: 'anchor', size: 100},
+    {word: 'anchored', size: 50},
+    {word: 'and', size: 10},
+  ]);
+  assert.equal(weights.get('a'), 160);
+  assert.equal(weights.get('an'), 160);
+  assert.equal(weights.get('anc'), 150);
+  assert.equal(weights.get('anchor'), 150);
+  assert.equal(weights.get('anchore'), 50);
+  assert.equal(weights.get('and'), 10);
+});
+
+test('the heaviest prefixes are taken, with every prefix of a taken word, up to the limit', () => {
+  const weights = prefixWeights([
+    {word: 'anchor', size: 100},
+    {word: 'anchored', size: 50},
+    {word: 'and', size: 10},
+    {word: 'beta', size: 120},
+  ]);
+  const keyOf = (q: string) => headQueryKey(q);
+  const taken = headKeys(weights, keyOf, {minBytes: 120, max: 100}).map((k) => k.key);
+  assert.deepEqual(taken, ['a', 'an', 'anc', 'anch', 'ancho', 'anchor', 'b', 'be', 'bet', 'beta']);
+  assert.deepEqual(
+    headKeys(weights, keyOf, {minBytes: 120, max: 3}).map((k) => k.key),
+    ['a', 'an', 'anc'],
+  );
+  // A prefix whose query plan is another word (or none) is not taken.
+  assert.deepEqual(
+    headKeys(weights, (q: string) => (q === 'an' ? null : keyOf(q)), {minBytes: 150, max: 100}).map((k) => k.key),
+    ['a', 'anc', 'anch', 'ancho', 'anchor'],
+  );
+});
+
+test('the search contexts are the latest versions, then each other version of a docs plugin', () => {
+  const contexts = searchContexts(
+    ['default', 'docs-default-current', 'docs-default-3.4.0', 'docs-api-current', 'docs-upgrade-guides-current'],
+    'en',
+    currentFirst,
+  );
+  assert.deepEqual(contexts, [
+    [
+      'language:en',
+      [
+        'docusaurus_tag:default',
+        'docusaurus_tag:docs-api-current',
+        'docusaurus_tag:docs-default-current',
+        'docusaurus_tag:docs-upgrade-guides-current',
+      ],
+    ],
+    [
+      'language:en',
+      [
+        'docusaurus_tag:default',
+        'docusaurus_tag:docs-api-current',
+        'docusaurus_tag:docs-default-3.4.0',
+        'docusaurus_tag:docs-upgrade-guides-current',
+      ],
+    ],
+  ]);
+  // What the modal sends from a current page (in its own order) is the first context.
+  assert.equal(headContextKey(contexts[0], 'en'), headContextKey(CURRENT, 'en'));
+});
+
+function hit(path: string): DocSearchHit {
+  const url = `${HEAD_ORIGIN}${path}`;
+  return {
+    objectID: `/${path}`,
+    url,
+    url_without_anchor: url.replace(/#.*/, ''),
+    anchor: null,
+    type: 'lvl1',
+    content: null,
+    hierarchy: {lvl0: 'Docs', lvl1: path, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+    _highlightResult: {hierarchy: {}},
+    _snippetResult: {hierarchy: {}},
+  };
+}
+
+test('hit URLs are stored relative to the base URL and read back on this site', () => {
+  const stored = storeHeadHits([hit('planning/anchors/#x')]);
+  assert.equal(stored[0]?.url, 'planning/anchors/#x');
+  assert.equal(stored[0]?.url_without_anchor, 'planning/anchors/');
+  const read = resolveHeadHits(stored, 'https://docs.example/mission/');
+  assert.equal(read[0]?.url, 'https://docs.example/mission/planning/anchors/#x');
+  assert.equal(read[0]?.url_without_anchor, 'https://docs.example/mission/planning/anchors/');
+});
+
+/** A fake site: the manifest and answer files by URL; `broken` URLs fail. */
+function fakeSite(keys: string[], broken: Set<string> = new Set()) {
+  const contexts = [headContextKey(CURRENT, 'en')];
+  const manifest: HeadManifest = {version: 1, dir: 'abc123', request: HEAD_REQUEST, contexts, keys};
+  const files = new Map<string, unknown>([['/i/head.json', manifest]]);
+  keys.forEach((key, i) => {
+    const file: HeadAnswerFile = {
+      '10': {hits: storeHeadHits([hit(`${key}/`)]), nbHits: 7},
+      '5': {hits: storeHeadHits([hit(`${key}/short/`)]), nbHits: 7},
+    };
+    files.set(`/i/head/abc123/${headAnswerName(i, 0, 1)}`, file);
+  });
+  const fetched: string[] = [];
+  const fetchJson = async (url: string) => {
+    fetched.push(url);
+    if (broken.has(url) || !files.has(url)) throw new Error(`HTTP 404 ${url}`);
+    return files.get(url);
+  };
+  return {fetchJson, fetched};
+}
+
+function neverPagefind(): {load: () => Promise<PagefindApi>; loads: () => number} {
+  let loads = 0;
+  return {
+    load: async () => {
+      loads += 1;
+      throw new Error('Pagefind is not there');
+    },
+    loads: () => loads,
+  };
+}
+
+test('the modal client answers a precomputed query without loading Pagefind', async () => {
+  const site = fakeSite(['anchor', 'plan']);
+  const pagefind = neverPagefind();
+  const client = createEmbeddedSearchClient({
+    shape: 'sections',
+    load: pagefind.load,
+    origin: () => 'https://docs.example',
+    language: 'en',
+    head: createHeadLookup('/i/', () => 'https://docs.example/mission/', 'en', site.fetchJson),
+  });
+  const {results} = await client.search({requests: [{...MODAL, query: 'Plan', facetFilters: CURRENT}]});
+  assert.equal(pagefind.loads(), 0);
+  assert.equal(results[0]?.nbHits, 7);
+  assert.equal(results[0]?.nbPages, 1);
+  assert.equal(results[0]?.query, 'Plan');
+  assert.equal(results[0]?.hits[0]?.url, 'https://docs.example/mission/plan/');
+  const small = await client.search({
+    requests: [
+      {...MODAL, attributesToSnippet: ['hierarchy.lvl1:5', 'content:5'], query: 'anchor', facetFilters: CURRENT},
+    ],
+  });
+  assert.equal(small.results[0]?.hits[0]?.url, 'https://docs.example/mission/anchor/short/');
+  assert.deepEqual(site.fetched, ['/i/head.json', '/i/head/abc123/1.json', '/i/head/abc123/0.json']);
+});
+
+test('any other query, context or request goes to Pagefind', async () => {
+  const site = fakeSite(['anchor']);
+  const requests = [
+    {...MODAL, query: 'anchors', facetFilters: CURRENT},
+    {...MODAL, query: 'anchor', facetFilters: ['language:en', ['docusaurus_tag:docs-default-3.4.0']]},
+    {...MODAL, query: 'anchor', facetFilters: CURRENT, page: 1},
+    {...MODAL, query: '"anchor"', facetFilters: CURRENT},
+  ];
+  for (const request of requests) {
+    const pagefind = neverPagefind();
+    const client = createEmbeddedSearchClient({
+      shape: 'sections',
+      load: pagefind.load,
+      origin: () => 'https://docs.example',
+      language: 'en',
+      head: createHeadLookup('/i/', () => 'https://docs.example/', 'en', site.fetchJson),
+    });
+    await assert.rejects(client.search({requests: [request]}), {name: 'RetryError'}, JSON.stringify(request));
+    assert.equal(pagefind.loads(), 1, JSON.stringify(request));
+  }
+});
+
+test('a missing manifest or answer file sends the query to Pagefind, and a failed answer is tried again', async () => {
+  const request = {...MODAL, query: 'anchor', facetFilters: CURRENT};
+  const noManifest = fakeSite(['anchor'], new Set(['/i/head.json']));
+  const pagefind = neverPagefind();
+  const client = createEmbeddedSearchClient({
+    shape: 'sections',
+    load: pagefind.load,
+    origin: () => 'https://docs.example',
+    language: 'en',
+    head: createHeadLookup('/i/', () => 'https://docs.example/', 'en', noManifest.fetchJson),
+  });
+  await assert.rejects(client.search({requests: [request]}), {name: 'RetryError'});
+  assert.equal(pagefind.loads(), 1);
+
+  const broken = new Set(['/i/head/abc123/0.json']);
+  const noAnswer = fakeSite(['anchor'], broken);
+  const lookup = createHeadLookup('/i/', () => 'https://docs.example/', 'en', noAnswer.fetchJson);
+  assert.equal(await lookup.answer(request, 'anchor', 10), undefined);
+  broken.clear();
+  assert.equal((await lookup.answer(request, 'anchor', 10))?.nbHits, 7);
+  assert.equal(noAnswer.fetched.filter((u) => u.endsWith('/0.json')).length, 2);
+
+  // A manifest of another layout is no manifest.
+  const lookupOld = createHeadLookup(
+    '/i/',
+    () => '',
+    'en',
+    async () => ({version: 0, keys: ['anchor']}),
+  );
+  assert.equal(await lookupOld.answer(request, 'anchor', 10), undefined);
+});
+
+test('the search page never uses precomputed answers', async () => {
+  const site = fakeSite(['anchor']);
+  const pagefind = neverPagefind();
+  const client = createEmbeddedSearchClient({
+    shape: 'pages',
+    load: pagefind.load,
+    origin: () => 'https://docs.example',
+    language: 'en',
+    head: createHeadLookup('/i/', () => 'https://docs.example/', 'en', site.fetchJson),
+  });
+  await assert.rejects(client.search({requests: [{query: 'anchor', facetFilters: CURRENT}]}), {name: 'RetryError'});
+  assert.equal(pagefind.loads(), 1);
+  assert.deepEqual(site.fetched, []);
+});
