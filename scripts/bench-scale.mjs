@@ -260,6 +260,7 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
       'main + runtime gzip',
       'Doc page JS gzip',
       'Search: bytes to results',
+      'Search: "umbra"',
       'Search: warm p50',
     ],
     rows.map((r, i) => {
@@ -277,25 +278,31 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
         kb(r.entryGzipBytes),
         kb(r.pageJsGzipBytes),
         kb(r.search?.coldQuery?.search),
+        kb(r.search?.coldTail?.search),
         ms(r.search?.warmModal?.p50),
       ];
     }),
   );
   console.log('  k is the exponent in cost ∝ pages^k between consecutive sizes: 1 is linear growth.');
-  const kinds = ['runtime', 'meta', 'index', 'filter', 'fragment', 'other'];
-  printTable(
-    'Search: bytes to first results by Pagefind file (cold query "anchor", gzip on the wire)',
-    ['Guide pages', ...kinds],
-    rows.map((r) => [
-      r.guides,
-      ...kinds.map((kind) => {
-        const entry = r.search?.coldQuery?.byKind?.[kind];
-        return entry ? `${kb(entry.bytes)} (${entry.requests})` : '–';
-      }),
-    ]),
-  );
+  const kinds = ['head', 'runtime', 'meta', 'index', 'filter', 'fragment', 'other'];
+  for (const [name, query] of [
+    ['coldQuery', 'anchor'],
+    ['coldTail', 'umbra'],
+  ]) {
+    printTable(
+      `Search: bytes to first results by search file (cold query "${query}", gzip on the wire)`,
+      ['Guide pages', ...kinds],
+      rows.map((r) => [
+        r.guides,
+        ...kinds.map((kind) => {
+          const entry = r.search?.[name]?.byKind?.[kind];
+          return entry ? `${kb(entry.bytes)} (${entry.requests})` : '–';
+        }),
+      ]),
+    );
+  }
   console.log(
-    "  meta: every page's hash and word count; index: the word-index chunks the query reads; filter: the page lists of the filters the query names (docs version, page kind).",
+    "  head: the precomputed answers' list and the answer; meta: every page's hash and word count; index: the word-index chunks the query reads; filter: the page lists of the filters the query names (docs version, page kind).",
   );
 }
 

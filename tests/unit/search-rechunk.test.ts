@@ -20,6 +20,7 @@ import {
   pagefindRaw,
   readPagefindBytes,
   rechunkIndex,
+  shortPageNames,
 } from '../../src/plugins/search-pagefind/rechunk.mjs';
 
 const SITE_DIR = path.resolve(import.meta.dirname, '..', '..');
@@ -198,6 +199,66 @@ test("a real index cut small keeps Pagefind's words, and finds what Pagefind fin
     for (const r of a.results) assert.ok(found.has(r.id), `"${word}" no longer finds ${r.id}`);
   }
 });
+
+test(
+  'short page names: the page list shrinks, every page data file moves, and searches find the same pages',
+  {timeout: 120_000},
+  async () => {
+    const original = writeGuides();
+    await buildSearchIndex({
+      buildDir: original,
+      siteDir: SITE_DIR,
+      env: {ORRERY_SEARCH_PAGE_NAMES: '0', ORRERY_SEARCH_HEAD: '0'},
+      log: () => {},
+    });
+    const renamed = mkdtempSync(path.join(tmpdir(), 'orrery-page-names-'));
+    dirs.push(renamed);
+    cpSync(path.join(original, 'pagefind'), path.join(renamed, 'pagefind'), {recursive: true});
+    const report = await shortPageNames(path.join(renamed, 'pagefind'));
+    const metaOf = (dir: string) => {
+      const bundle = path.join(dir, 'pagefind');
+      const entry = JSON.parse(readFileSync(path.join(bundle, 'pagefind-entry.json'), 'utf8'));
+      const file = path.join(bundle, `pagefind.${entry.languages.en.hash}.pf_meta`);
+      return {
+        bytes: readFileSync(file).length,
+        pages: (readPagefindBytes(readFileSync(file), file) as [string, [string, number, string][]])[1],
+      };
+    };
+    const before = metaOf(original);
+    const after = metaOf(renamed);
+    const tag = report.en?.tag ?? '';
+    assert.match(tag, /^[0-9a-f]{8}$/);
+    assert.equal(report.en?.renamed, before.pages.length);
+    assert.deepEqual(
+      after.pages.map((p) => p[0]),
+      before.pages.map((_, i) => `${tag}/${i.toString(36)}`),
+    );
+    assert.deepEqual(
+      after.pages.map((p) => p[1]),
+      before.pages.map((p) => p[1]),
+      'word counts',
+    );
+    assert.ok(after.bytes < before.bytes, `the meta file went from ${before.bytes} to ${after.bytes} bytes`);
+    // Every page's data moved, byte for byte; no old file is left.
+    before.pages.forEach((p, i) => {
+      const moved = readFileSync(path.join(renamed, 'pagefind', 'fragment', tag, `${i.toString(36)}.pf_fragment`));
+      assert.ok(moved.equals(readFileSync(path.join(original, 'pagefind', 'fragment', `${p[0]}.pf_fragment`))));
+    });
+    assert.deepEqual(readdirSync(path.join(renamed, 'pagefind', 'fragment')), [tag]);
+    // Pagefind's runtime finds the same pages, in the same order, and loads their data.
+    const {pagefindOf} = await import('../../scripts/bench-search-relevance.mjs');
+    for (const word of ['anchor', 'plan', 'simulation', 'constraint', 'merge', 'snapshot']) {
+      const [a, b] = await Promise.all([
+        pagefindOf(original, {fresh: true}).then((p) => p.search(word)),
+        pagefindOf(renamed, {fresh: true}).then((p) => p.search(word)),
+      ]);
+      assert.ok(a.results.length > 0, `no page for "${word}"`);
+      const urls = async (r: {results: {data: () => Promise<{url: string}>}[]}) =>
+        Promise.all(r.results.map(async (x) => (await x.data()).url));
+      assert.deepEqual(await urls(b), await urls(a), `"${word}"`);
+    }
+  },
+);
 
 test('an index another Pagefind version wrote is refused with a message naming the file', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'orrery-rechunk-version-'));

@@ -32,11 +32,13 @@
 //   a query fetches a few KB of words instead of Pagefind's 20–120 KB chunk.
 // - The heaviest one-word queries get precomputed answers (./head.mjs), so
 //   the modal shows them without loading Pagefind.
+// - Pages get short names (./rechunk.mjs shortPageNames): the page list every
+//   query loads first shrinks by about half.
 // - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
 //   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {rechunkIndex} from './rechunk.mjs';
+import {rechunkIndex, shortPageNames} from './rechunk.mjs';
 import {writeHeadAnswers} from './head.mjs';
 
 /** Path prefixes (relative to the build root) that are never indexed. */
@@ -270,6 +272,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   }
   const rechunk = smallChunks(env);
   const head = headAnswers(env);
+  const pageNames = shortNames(env);
   try {
     await fs.access(path.join(buildDir, 'index.html'));
   } catch {
@@ -334,6 +337,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     if (UNUSED_OUTPUT.test(name)) await fs.rm(path.join(outputPath, name), {recursive: true, force: true});
   }
   if (rechunk) await rechunkIndex(outputPath);
+  if (pageNames) await shortPageNames(outputPath);
   let headNote = '';
   if (head) {
     const headStarted = Date.now();
@@ -354,12 +358,25 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
  * comparison). Read as src/config/env.ts readFlag reads switches.
  */
 export function smallChunks(env) {
-  const raw = env.ORRERY_SEARCH_CHUNKS;
+  return flag(env, 'ORRERY_SEARCH_CHUNKS');
+}
+
+/**
+ * Whether pages get short names (./rechunk.mjs shortPageNames): on unless
+ * ORRERY_SEARCH_PAGE_NAMES is "0" or "false" (Pagefind's names, for comparison).
+ */
+export function shortNames(env) {
+  return flag(env, 'ORRERY_SEARCH_PAGE_NAMES');
+}
+
+/** An on/off switch, on when unset; read as src/config/env.ts readFlag reads switches. */
+function flag(env, name) {
+  const raw = env[name];
   if (raw === undefined || raw === '') return true;
   const value = raw.trim().toLowerCase();
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
-  throw new Error(`ORRERY_SEARCH_CHUNKS must be "true" or "false", got "${raw}".`);
+  throw new Error(`${name} must be "true" or "false", got "${raw}".`);
 }
 
 /**
@@ -367,12 +384,7 @@ export function smallChunks(env) {
  * (./head.mjs): on unless ORRERY_SEARCH_HEAD is "0" or "false".
  */
 export function headAnswers(env) {
-  const raw = env.ORRERY_SEARCH_HEAD;
-  if (raw === undefined || raw === '') return true;
-  const value = raw.trim().toLowerCase();
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw new Error(`ORRERY_SEARCH_HEAD must be "true" or "false", got "${raw}".`);
+  return flag(env, 'ORRERY_SEARCH_HEAD');
 }
 
 /** Stops Pagefind's indexing service (a child process), if it was started. */

@@ -355,3 +355,65 @@ export async function rechunkIndex(bundleDir, {groupChars = GROUP_CHARS, target}
   await fs.writeFile(entryFile, JSON.stringify(entry));
   return report;
 }
+
+/**
+ * Short page names: Pagefind names each page by a hash of its data (`en_1a2b3c4`, the page list
+ * every query loads first holds one per page, about 7 of its 8 bytes gzip a page) and fetches
+ * the page data as `fragment/<name>.pf_fragment`. This pass names page i `<tag>/<i in base 36>`,
+ * where the tag is a hash of all the old names (so of all the pages' data): the names compress
+ * to about half, and a page's file still gets a new name whenever any page changes (its folder is
+ * new), so the `immutable` caching of `fragment/` stays right. Pages Pagefind put in fragment
+ * groups (a third field) keep their names. Returns, per language, how many pages were renamed.
+ *
+ * @param {string} bundleDir
+ * @returns {Promise<Record<string, {renamed: number, tag: string}>>}
+ */
+export async function shortPageNames(bundleDir) {
+  const entryFile = path.join(bundleDir, 'pagefind-entry.json');
+  const entry = JSON.parse(await fs.readFile(entryFile, 'utf8'));
+  if (entry.version !== PAGEFIND_FORMAT) {
+    throw new Error(
+      `${entryFile}: Pagefind ${entry.version} wrote this index; the page name pass (src/plugins/search-pagefind/rechunk.mjs) ` +
+        `reads Pagefind ${PAGEFIND_FORMAT}'s format only. Check it against the new version and update PAGEFIND_FORMAT.`,
+    );
+  }
+  /** @type {Record<string, {renamed: number, tag: string}>} */
+  const report = {};
+  for (const [language, info] of Object.entries(entry.languages)) {
+    const metaFile = path.join(bundleDir, `pagefind.${info.hash}.pf_meta`);
+    const meta = readPagefindBytes(await fs.readFile(metaFile), metaFile);
+    // [version, pages [name, word count, fragment group], …]
+    const pages = meta[1];
+    if (
+      !Array.isArray(pages) ||
+      !pages.every((p) => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'number')
+    ) {
+      throw new Error(`${metaFile}: not the layout of Pagefind ${PAGEFIND_FORMAT}'s page list`);
+    }
+    const tag = sha(pages.map((p) => p[0]).join('\n')).slice(0, 8);
+    await fs.mkdir(path.join(bundleDir, 'fragment', tag), {recursive: true});
+    let renamed = 0;
+    const newPages = [];
+    for (const [i, page] of pages.entries()) {
+      if (typeof page[2] === 'string' && page[2] !== '') {
+        newPages.push(page);
+        continue;
+      }
+      const name = `${tag}/${i.toString(36)}`;
+      await fs.rename(
+        path.join(bundleDir, 'fragment', `${page[0]}.pf_fragment`),
+        path.join(bundleDir, 'fragment', `${name}.pf_fragment`),
+      );
+      newPages.push([name, ...page.slice(1)]);
+      renamed += 1;
+    }
+    const newMetaValue = [meta[0], newPages, ...meta.slice(2)];
+    const metaHash = `${language}_${sha(encodeCbor(newMetaValue)).slice(0, 10)}`;
+    await fs.writeFile(path.join(bundleDir, `pagefind.${metaHash}.pf_meta`), pagefindBytes(newMetaValue));
+    if (metaHash !== info.hash) await fs.rm(metaFile, {force: true});
+    info.hash = metaHash;
+    report[language] = {renamed, tag};
+  }
+  await fs.writeFile(entryFile, JSON.stringify(entry));
+  return report;
+}
