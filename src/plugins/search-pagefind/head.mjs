@@ -18,7 +18,9 @@
 import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import {fileURLToPath, pathToFileURL} from 'node:url';
+import {isMainThread, parentPort, threadId, Worker, workerData} from 'node:worker_threads';
 import {chunkWords, pagefindRaw, readPagefindBytes} from './rechunk.mjs';
 
 /** A prefix whose entries come to fewer bytes (encoded, before gzip) is left to Pagefind. */
@@ -117,33 +119,32 @@ export function searchContexts(tags, language, latest = (versions) => versions[0
 export const currentFirst = (versions) =>
   versions.includes('current') ? 'current' : [...versions].sort().reverse()[0];
 
-/** pagefind.js of the bundle in `bundleDir`, run in Node (fetch reads the bundle's files), with result URLs under "/". */
-async function pagefindInNode(bundleDir, language) {
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (!url.startsWith('file:')) return realFetch(input, init);
-    try {
-      return new Response(await fs.readFile(fileURLToPath(url.split('?')[0])), {status: 200});
-    } catch {
-      return new Response('', {status: 404});
-    }
-  };
+/** pagefind.js of the bundle in `bundleDir`, run in Node (fetch reads the bundle's files); `createInstance` makes a Pagefind. */
+async function pagefindModule(bundleDir, language, copyNumber) {
+  if (!globalThis.__orreryFileFetch) {
+    const realFetch = globalThis.fetch;
+    globalThis.__orreryFileFetch = true;
+    globalThis.fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.startsWith('file:')) return realFetch(input, init);
+      try {
+        return new Response(await fs.readFile(fileURLToPath(url.split('?')[0])), {status: 200});
+      } catch {
+        return new Response('', {status: 404});
+      }
+    };
+  }
   // pagefind.js picks the index of the page's <html lang>.
   globalThis.document ??= {currentScript: null, querySelector: () => ({getAttribute: () => language})};
   // Imported as an .mjs copy (told where its files are): Node would warn that pagefind.js,
   // an ES module, sits in a folder without "type": "module".
-  const copy = path.join(bundleDir, `.pagefind-node-${process.pid}.mjs`);
+  const copy = path.join(bundleDir, `.pagefind-node-${process.pid}-${threadId}-${copyNumber}.mjs`);
   await fs.copyFile(path.join(bundleDir, 'pagefind.js'), copy);
-  let module;
   try {
-    module = await import(pathToFileURL(copy).href);
+    return await import(pathToFileURL(copy).href);
   } finally {
     await fs.rm(copy, {force: true});
   }
-  const pagefind = module.createInstance({basePath: `${pathToFileURL(bundleDir).href}/`, baseUrl: '/'});
-  await pagefind.init();
-  return pagefind;
 }
 
 /** The client modules, loaded from TypeScript with jiti (as Docusaurus loads its TypeScript config). */
@@ -153,7 +154,82 @@ async function clientModules() {
   return {client: jiti(path.join(CLIENT_DIR, 'client.ts')), head: jiti(path.join(CLIENT_DIR, 'head.ts'))};
 }
 
+/** Answers computed at once in each thread (each with its own copy of Pagefind). */
+const JOBS_AT_ONCE = 4;
+
 const sha = (text) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The answer files' text for `jobs` (`{query, facetFilters}`), in order: the modal's client over
+ * the bundle in `bundleDir`, once per snippet length.
+ */
+async function answerJobs(bundleDir, language, jobs) {
+  if (jobs.length === 0) return [];
+  const {client, head} = await clientModules();
+  const files = new Array(jobs.length);
+  const answer = async (module, {query, facetFilters}) => {
+    // A new Pagefind for every answer: Pagefind keeps the word-index chunks it has loaded and
+    // matches a prefix against all of them, so an answer would depend on the queries before it.
+    // Each is the answer a reader gets when it is the first query of the page view.
+    const pagefind = module.createInstance({basePath: `${pathToFileURL(bundleDir).href}/`, baseUrl: '/'});
+    await pagefind.init();
+    const modal = client.createEmbeddedSearchClient({
+      shape: 'sections',
+      load: async () => pagefind,
+      origin: () => head.HEAD_ORIGIN,
+      language,
+    });
+    const requests = HEAD_REQUEST.snippetWords.map((n) => ({
+      query,
+      facetFilters,
+      hitsPerPage: HEAD_REQUEST.hitsPerPage,
+      highlightPreTag: HEAD_REQUEST.preTag,
+      highlightPostTag: HEAD_REQUEST.postTag,
+      snippetEllipsisText: HEAD_REQUEST.ellipsis,
+      attributesToSnippet: [`hierarchy.lvl1:${n}`, `content:${n}`],
+    }));
+    const {results} = await modal.search({requests});
+    return JSON.stringify(
+      Object.fromEntries(
+        HEAD_REQUEST.snippetWords.map((n, i) => [
+          String(n),
+          {hits: head.storeHeadHits(results[i].hits), nbHits: results[i].nbHits},
+        ]),
+      ),
+    );
+  };
+  // A few at a time, so that their waits overlap (a new Pagefind waits for its WebAssembly in
+  // 50 ms sleeps), each in its own copy of pagefind.js: Pagefind shares page data between the
+  // instances of one copy, and its searches overwrite each other's match locations there.
+  let next = 0;
+  const run = async (copy) => {
+    const module = await pagefindModule(bundleDir, language, copy);
+    while (next < jobs.length) {
+      const i = next;
+      next += 1;
+      files[i] = await answer(module, jobs[i]);
+    }
+  };
+  await Promise.all(Array.from({length: Math.min(JOBS_AT_ONCE, jobs.length)}, (_, copy) => run(copy)));
+  return files;
+}
+
+/** answerJobs in a worker thread (this file, below). */
+function inWorker(bundleDir, language, jobs) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), {workerData: {headJobs: {bundleDir, language, jobs}}});
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The precomputed answers' worker thread stopped (exit ${code}).`));
+    });
+  });
+}
+
+if (!isMainThread && workerData?.headJobs) {
+  const {bundleDir, language, jobs} = workerData.headJobs;
+  answerJobs(bundleDir, language, jobs).then((files) => parentPort?.postMessage(files));
+}
 
 /**
  * Writes `<bundleDir>/head.json` and the answers (see ./client/head.ts) for
@@ -163,7 +239,7 @@ const sha = (text) => createHash('sha256').update(text).digest('hex');
  * @param {{tags: Iterable<string>, language: string, minBytes?: number, max?: number}} options
  */
 export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max}) {
-  const {client, head} = await clientModules();
+  const {head} = await clientModules();
   const entry = JSON.parse(await fs.readFile(path.join(bundleDir, 'pagefind-entry.json'), 'utf8'));
   const info = entry.languages[language] ?? Object.values(entry.languages)[0];
   const metaFile = path.join(bundleDir, `pagefind.${info.hash}.pf_meta`);
@@ -177,38 +253,16 @@ export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max
   }
   const keys = headKeys(prefixWeights(words), head.headQueryKey, {minBytes, max});
   const contexts = searchContexts(tags, language, currentFirst);
-  const pagefind = await pagefindInNode(bundleDir, language);
-  const modal = client.createEmbeddedSearchClient({
-    shape: 'sections',
-    load: async () => pagefind,
-    origin: () => head.HEAD_ORIGIN,
-    language,
-  });
-  const files = [];
-  for (const {query} of keys) {
-    for (const facetFilters of contexts) {
-      const requests = HEAD_REQUEST.snippetWords.map((n) => ({
-        query,
-        facetFilters,
-        hitsPerPage: HEAD_REQUEST.hitsPerPage,
-        highlightPreTag: HEAD_REQUEST.preTag,
-        highlightPostTag: HEAD_REQUEST.postTag,
-        snippetEllipsisText: HEAD_REQUEST.ellipsis,
-        attributesToSnippet: [`hierarchy.lvl1:${n}`, `content:${n}`],
-      }));
-      const {results} = await modal.search({requests});
-      files.push(
-        JSON.stringify(
-          Object.fromEntries(
-            HEAD_REQUEST.snippetWords.map((n, i) => [
-              String(n),
-              {hits: head.storeHeadHits(results[i].hits), nbHits: results[i].nbHits},
-            ]),
-          ),
-        ),
-      );
-    }
-  }
+  const jobs = keys.flatMap(({query}) => contexts.map((facetFilters) => ({query, facetFilters})));
+  // Two halves at once when there are enough answers to pay for a second thread (each loads the
+  // client and Pagefind, about half a second): one in a worker thread, one here.
+  const threads = jobs.length >= 40 ? Math.min(2, os.availableParallelism()) : 1;
+  const cut = Math.ceil(jobs.length / threads);
+  const parts = await Promise.all([
+    answerJobs(bundleDir, language, jobs.slice(0, cut)),
+    ...(threads > 1 ? [inWorker(bundleDir, language, jobs.slice(cut))] : []),
+  ]);
+  const files = parts.flat();
   const contextKeys = contexts.map((f) => head.headContextKey(f, language));
   const dir = sha(JSON.stringify([contextKeys, keys.map((k) => k.key), files])).slice(0, 10);
   const headDir = path.join(bundleDir, head.HEAD_DIR);

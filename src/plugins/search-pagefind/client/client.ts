@@ -143,7 +143,53 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
     add: () => agent,
   };
 
-  async function runOne(pagefind: PagefindApi, request: AlgoliaSearchRequest): Promise<AlgoliaSearchResult> {
+  interface Prepared {
+    ranked: RankedResults;
+    /** The data of the pages the answer shows. */
+    shown: PagefindFragment[];
+    /** The data of the best page (it tells whether the query really matched). */
+    bestFragment: PagefindFragment | undefined;
+  }
+
+  async function prepare(
+    pagefind: PagefindApi,
+    query: string,
+    request: AlgoliaSearchRequest,
+    hitsPerPage: number,
+    page: number,
+  ): Promise<Prepared> {
+    let ranked: RankedResults;
+    try {
+      ranked = await rankResults(pagefind, planQuery(query), toPagefindFilters(request.facetFilters, options.language));
+    } catch (error) {
+      throw new SearchUnavailableError('failed', 'The search index could not be queried.', {cause: error});
+    }
+    const best = ranked.results[0];
+    // The pages whose data the answer needs, fetched together with the best page's (which
+    // tells whether the query really matched) so a cold query costs one round trip, not two.
+    const shown =
+      hitsPerPage === 0
+        ? []
+        : options.shape === 'pages'
+          ? ranked.results.slice(page * hitsPerPage, (page + 1) * hitsPerPage)
+          : ranked.results.slice(0, maxPages);
+    try {
+      const loads = shown.map((r) => r.data());
+      const [bestFragment, fragments] = await Promise.all([
+        best ? (shown[0] === best ? loads[0] : best.data()) : undefined,
+        Promise.all(loads),
+      ]);
+      return {ranked, shown: fragments, bestFragment};
+    } catch (error) {
+      throw new SearchUnavailableError('failed', 'The search results could not be loaded.', {cause: error});
+    }
+  }
+
+  async function runOne(
+    pagefind: PagefindApi,
+    request: AlgoliaSearchRequest,
+    shared: Map<string, Promise<Prepared>>,
+  ): Promise<AlgoliaSearchResult> {
     const started = Date.now();
     const query = String(request.query ?? '')
       .slice(0, MAX_QUERY_LENGTH)
@@ -170,35 +216,19 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
       return result([], 0, 0);
     }
 
-    let ranked: RankedResults;
-    try {
-      ranked = await rankResults(pagefind, planQuery(query), toPagefindFilters(request.facetFilters, options.language));
-    } catch (error) {
-      throw new SearchUnavailableError('failed', 'The search index could not be queried.', {cause: error});
+    // Requests of one call that differ only in how hits are drawn (DocSearch's snippet
+    // lengths, say) share the search and the pages' data.
+    const key = JSON.stringify([query, request.facetFilters ?? null, hitsPerPage, page]);
+    let prepared = shared.get(key);
+    if (!prepared) {
+      prepared = prepare(pagefind, query, request, hitsPerPage, page);
+      shared.set(key, prepared);
     }
+    const {ranked, shown: loaded, bestFragment} = await prepared;
     const response = ranked;
     const nbHits = response.results.length;
     const terms = ranked.words;
-    const best = response.results[0];
-    // The pages whose data the answer needs, fetched together with the best page's (which
-    // tells whether the query really matched) so a cold query costs one round trip, not two.
-    const shown =
-      hitsPerPage === 0
-        ? []
-        : options.shape === 'pages'
-          ? response.results.slice(page * hitsPerPage, (page + 1) * hitsPerPage)
-          : response.results.slice(0, maxPages);
-    let fragments: PagefindFragment[];
-    let bestFragment: PagefindFragment | undefined;
-    try {
-      const loads = shown.map((r) => r.data());
-      [bestFragment, fragments] = await Promise.all([
-        best ? (shown[0] === best ? loads[0] : best.data()) : undefined,
-        Promise.all(loads),
-      ]);
-    } catch (error) {
-      throw new SearchUnavailableError('failed', 'The search results could not be loaded.', {cause: error});
-    }
+    let fragments = loaded;
     // Pagefind answers a word it does not know with matches for its prefixes: no real results then.
     if (bestFragment && ranked.checkWords.length > 0 && !pageMatchesAllTerms(bestFragment, ranked.checkWords)) {
       return result([], 0, 0);
@@ -265,7 +295,12 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
         if (error instanceof SearchUnavailableError) throw error;
         throw new SearchUnavailableError('failed', 'The search index could not be loaded.', {cause: error});
       }
-      return {results: await exclusive(pagefind, () => Promise.all(requests.map((r) => runOne(pagefind, r))))};
+      return {
+        results: await exclusive(pagefind, () => {
+          const shared = new Map<string, Promise<Prepared>>();
+          return Promise.all(requests.map((r) => runOne(pagefind, r, shared)));
+        }),
+      };
     },
   };
 }
