@@ -150,7 +150,7 @@ async function pagefindModule(bundleDir, language, copyNumber) {
 /** The client modules, loaded from TypeScript with jiti (as Docusaurus loads its TypeScript config). */
 async function clientModules() {
   const {default: createJiti} = await import('jiti');
-  const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true, cache: false});
+  const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true, cache: true});
   return {client: jiti(path.join(CLIENT_DIR, 'client.ts')), head: jiti(path.join(CLIENT_DIR, 'head.ts'))};
 }
 
