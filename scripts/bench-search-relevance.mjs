@@ -11,6 +11,7 @@
 // tests/unit/search-relevance.test.ts. Standalone:
 //   node scripts/bench-search-relevance.mjs [--dir build] [--verbose]
 import {tsImport} from 'tsx/esm/api';
+import {docSearchRequest} from '../src/plugins/search-pagefind/head.mjs';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL, fileURLToPath} from 'node:url';
@@ -32,13 +33,7 @@ export const CURRENT_FACET_FILTERS = [
   ],
 ];
 /** DocSearch's request, as @docsearch/react 3.9 sends it. */
-const MODAL_REQUEST = {
-  attributesToSnippet: ['hierarchy.lvl1:10', 'content:10'],
-  snippetEllipsisText: '…',
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
-  hitsPerPage: 20,
-};
+const MODAL_REQUEST = docSearchRequest(10);
 const MAX_RESULTS_PER_GROUP = 8;
 
 export async function readSet(file) {

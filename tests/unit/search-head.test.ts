@@ -27,24 +27,17 @@ import {
   prefixWeights,
   searchContexts,
   HEAD_REQUEST,
+  docSearchRequest,
 } from '../../src/plugins/search-pagefind/head.mjs';
 
+/** What the modal sends from a page of the current docs (contextual search). */
 const CURRENT = [
   'language:en',
-  [
-    'docusaurus_tag:default',
-    'docusaurus_tag:docs-default-current',
-    'docusaurus_tag:docs-api-current',
-    'docusaurus_tag:docs-upgrade-guides-current',
-  ],
+  ['default', 'docs-default-current', 'docs-api-current', 'docs-upgrade-guides-current'].map(
+    (tag) => `docusaurus_tag:${tag}`,
+  ),
 ];
-const MODAL = {
-  attributesToSnippet: ['hierarchy.lvl1:10', 'content:10'],
-  snippetEllipsisText: '…',
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
-  hitsPerPage: 20,
-};
+const MODAL = docSearchRequest(10);
 
 test('a query key is its one informative word; phrases and several words have none', () => {
   assert.equal(headQueryKey('anchor'), 'anchor');
@@ -196,18 +189,28 @@ function neverPagefind(): {load: () => Promise<PagefindApi>; loads: () => number
   };
 }
 
-test('the modal client answers a precomputed query without loading Pagefind', async () => {
-  const site = fakeSite(['anchor', 'plan']);
+/** An embedded client with precomputed answers from `fetchJson` and a Pagefind that never loads. */
+function clientWith(
+  shape: 'sections' | 'pages',
+  fetchJson: (url: string) => Promise<unknown>,
+  siteRoot = 'https://docs.example/',
+) {
   const pagefind = neverPagefind();
   const client = createEmbeddedSearchClient({
-    shape: 'sections',
+    shape,
     load: pagefind.load,
     origin: () => 'https://docs.example',
     language: 'en',
-    head: createHeadLookup('/i/', () => 'https://docs.example/mission/', 'en', site.fetchJson),
+    head: createHeadLookup('/i/', () => siteRoot, 'en', fetchJson),
   });
+  return {client, loads: pagefind.loads};
+}
+
+test('the modal client answers a precomputed query without loading Pagefind', async () => {
+  const site = fakeSite(['anchor', 'plan']);
+  const {client, loads} = clientWith('sections', site.fetchJson, 'https://docs.example/mission/');
   const {results} = await client.search({requests: [{...MODAL, query: 'Plan', facetFilters: CURRENT}]});
-  assert.equal(pagefind.loads(), 0);
+  assert.equal(loads(), 0);
   assert.equal(results[0]?.nbHits, 7);
   assert.equal(results[0]?.nbPages, 1);
   assert.equal(results[0]?.query, 'Plan');
@@ -230,32 +233,18 @@ test('any other query, context or request goes to Pagefind', async () => {
     {...MODAL, query: '"anchor"', facetFilters: CURRENT},
   ];
   for (const request of requests) {
-    const pagefind = neverPagefind();
-    const client = createEmbeddedSearchClient({
-      shape: 'sections',
-      load: pagefind.load,
-      origin: () => 'https://docs.example',
-      language: 'en',
-      head: createHeadLookup('/i/', () => 'https://docs.example/', 'en', site.fetchJson),
-    });
+    const {client, loads} = clientWith('sections', site.fetchJson);
     await assert.rejects(client.search({requests: [request]}), {name: 'RetryError'}, JSON.stringify(request));
-    assert.equal(pagefind.loads(), 1, JSON.stringify(request));
+    assert.equal(loads(), 1, JSON.stringify(request));
   }
 });
 
 test('a missing manifest or answer file sends the query to Pagefind, and a failed answer is tried again', async () => {
   const request = {...MODAL, query: 'anchor', facetFilters: CURRENT};
   const noManifest = fakeSite(['anchor'], new Set(['/i/head.json']));
-  const pagefind = neverPagefind();
-  const client = createEmbeddedSearchClient({
-    shape: 'sections',
-    load: pagefind.load,
-    origin: () => 'https://docs.example',
-    language: 'en',
-    head: createHeadLookup('/i/', () => 'https://docs.example/', 'en', noManifest.fetchJson),
-  });
+  const {client, loads} = clientWith('sections', noManifest.fetchJson);
   await assert.rejects(client.search({requests: [request]}), {name: 'RetryError'});
-  assert.equal(pagefind.loads(), 1);
+  assert.equal(loads(), 1);
 
   const broken = new Set(['/i/head/abc123/0.json']);
   const noAnswer = fakeSite(['anchor'], broken);
@@ -277,15 +266,8 @@ test('a missing manifest or answer file sends the query to Pagefind, and a faile
 
 test('the search page never uses precomputed answers', async () => {
   const site = fakeSite(['anchor']);
-  const pagefind = neverPagefind();
-  const client = createEmbeddedSearchClient({
-    shape: 'pages',
-    load: pagefind.load,
-    origin: () => 'https://docs.example',
-    language: 'en',
-    head: createHeadLookup('/i/', () => 'https://docs.example/', 'en', site.fetchJson),
-  });
+  const {client, loads} = clientWith('pages', site.fetchJson);
   await assert.rejects(client.search({requests: [{query: 'anchor', facetFilters: CURRENT}]}), {name: 'RetryError'});
-  assert.equal(pagefind.loads(), 1);
+  assert.equal(loads(), 1);
   assert.deepEqual(site.fetched, []);
 });

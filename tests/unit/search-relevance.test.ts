@@ -57,7 +57,7 @@ test(
     const index = path.join(site, 'pagefind');
     const {readFile} = await import('node:fs/promises');
     const head = await import('../../src/plugins/search-pagefind/client/head.ts');
-    const {HEAD_REQUEST} = await import('../../src/plugins/search-pagefind/head.mjs');
+    const {HEAD_REQUEST, docSearchRequest} = await import('../../src/plugins/search-pagefind/head.mjs');
     const {createEmbeddedSearchClient} = await import('../../src/plugins/search-pagefind/client/client.ts');
     const bench = await import('../../scripts/bench-search-relevance.mjs');
     const manifest = JSON.parse(await readFile(path.join(index, head.HEAD_MANIFEST), 'utf8')) as {
@@ -100,15 +100,7 @@ test(
       const query = key.replace(/^!/, '');
       for (const facetFilters of contexts) {
         for (const n of HEAD_REQUEST.snippetWords) {
-          const request = {
-            query,
-            facetFilters,
-            hitsPerPage: 20,
-            highlightPreTag: '<mark>',
-            highlightPostTag: '</mark>',
-            snippetEllipsisText: '…',
-            attributesToSnippet: [`hierarchy.lvl1:${n}`, `content:${n}`],
-          };
+          const request = {...docSearchRequest(n), query, facetFilters};
           const stored = await lookup.answer(request, query, n);
           assert.ok(stored, `no precomputed answer for "${query}" in ${JSON.stringify(facetFilters)}, ${n} words`);
           const {results} = await (await live()).search({requests: [request]});

@@ -36,6 +36,17 @@ export const HEAD_REQUEST = {
   snippetWords: [10, 5],
 };
 
+/** The request DocSearch 3.9's modal sends (without query and filters), for `snippetWords`-word snippets. */
+export function docSearchRequest(snippetWords = 10) {
+  return {
+    attributesToSnippet: [`hierarchy.lvl1:${snippetWords}`, `content:${snippetWords}`],
+    snippetEllipsisText: HEAD_REQUEST.ellipsis,
+    highlightPreTag: HEAD_REQUEST.preTag,
+    highlightPostTag: HEAD_REQUEST.postTag,
+    hitsPerPage: HEAD_REQUEST.hitsPerPage,
+  };
+}
+
 const CLIENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'client');
 
 /**
@@ -179,15 +190,7 @@ async function answerJobs(bundleDir, language, jobs) {
       origin: () => head.HEAD_ORIGIN,
       language,
     });
-    const requests = HEAD_REQUEST.snippetWords.map((n) => ({
-      query,
-      facetFilters,
-      hitsPerPage: HEAD_REQUEST.hitsPerPage,
-      highlightPreTag: HEAD_REQUEST.preTag,
-      highlightPostTag: HEAD_REQUEST.postTag,
-      snippetEllipsisText: HEAD_REQUEST.ellipsis,
-      attributesToSnippet: [`hierarchy.lvl1:${n}`, `content:${n}`],
-    }));
+    const requests = HEAD_REQUEST.snippetWords.map((n) => ({...docSearchRequest(n), query, facetFilters}));
     const {results} = await modal.search({requests});
     return JSON.stringify(
       Object.fromEntries(
