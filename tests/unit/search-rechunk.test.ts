@@ -7,7 +7,7 @@
  */
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildSearchIndex, closePagefind, COMMON_TAG, smallChunks} from '../../src/plugins/search-pagefind/indexer.mjs';
@@ -211,6 +211,10 @@ test(
       env: {ORRERY_SEARCH_PAGE_NAMES: '0', ORRERY_SEARCH_HEAD: '0'},
       log: () => {},
     });
+    // With ORRERY_SEARCH_HEAD=0 the modal's manifest request still gets a small file, listing nothing.
+    const manifest = JSON.parse(readFileSync(path.join(original, 'pagefind', 'head.json'), 'utf8'));
+    assert.deepEqual([manifest.version, manifest.keys, manifest.contexts], [1, [], []]);
+    assert.equal(existsSync(path.join(original, 'pagefind', 'head')), false);
     const renamed = mkdtempSync(path.join(tmpdir(), 'orrery-page-names-'));
     dirs.push(renamed);
     cpSync(path.join(original, 'pagefind'), path.join(renamed, 'pagefind'), {recursive: true});

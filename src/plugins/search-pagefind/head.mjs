@@ -235,6 +235,19 @@ if (!isMainThread && workerData?.headJobs) {
 }
 
 /**
+ * Writes a `head.json` that lists no answers (with ORRERY_SEARCH_HEAD=0): the modal still asks
+ * for the manifest, and a small file answers it sooner than the site's 404 page.
+ *
+ * @param {string} bundleDir
+ */
+export async function writeNoHeadAnswers(bundleDir) {
+  const {head} = await clientModules();
+  const manifest = {version: head.HEAD_VERSION, dir: '0', request: HEAD_REQUEST, contexts: [], keys: []};
+  await fs.rm(path.join(bundleDir, head.HEAD_DIR), {recursive: true, force: true});
+  await fs.writeFile(path.join(bundleDir, head.HEAD_MANIFEST), JSON.stringify(manifest));
+}
+
+/**
  * Writes `<bundleDir>/head.json` and the answers (see ./client/head.ts) for
  * the site's pages' `tags` in `language`. Returns what it wrote.
  *

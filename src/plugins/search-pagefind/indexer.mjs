@@ -39,7 +39,7 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {rechunkIndex, shortPageNames} from './rechunk.mjs';
-import {writeHeadAnswers} from './head.mjs';
+import {writeHeadAnswers, writeNoHeadAnswers} from './head.mjs';
 
 /** Path prefixes (relative to the build root) that are never indexed. */
 const SKIPPED = [/^tests\//, /^search\//, /^pagefind\//, /^404\.html$/];
@@ -344,6 +344,8 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     const language = [...languages.values()][0] ?? 'en';
     const wrote = await writeHeadAnswers(outputPath, {tags, language});
     headNote = `; ${wrote.keys} precomputed queries in ${wrote.contexts} contexts, ${((Date.now() - headStarted) / 1000).toFixed(1)} s`;
+  } else {
+    await writeNoHeadAnswers(outputPath);
   }
   const kb = ((await dirSize(outputPath)) / 1024).toFixed(0);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
