@@ -11,7 +11,7 @@
 // tests/unit/search-relevance.test.ts. Standalone:
 //   node scripts/bench-search-relevance.mjs [--dir build] [--verbose]
 import {tsImport} from 'tsx/esm/api';
-import {docSearchRequest} from '../src/plugins/search-pagefind/head.mjs';
+import {docSearchRequest, pagefindInNode} from '../src/plugins/search-pagefind/head.mjs';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL, fileURLToPath} from 'node:url';
@@ -54,22 +54,7 @@ let freshInstances = 0;
 export async function pagefindOf(dir, {fresh = false} = {}) {
   const bundle = path.join(dir, 'pagefind', 'pagefind.js');
   if (!fresh && pagefindByDir.has(bundle)) return pagefindByDir.get(bundle);
-  const realFetch = globalThis.fetch;
-  if (!globalThis.__searchBenchFetch) {
-    globalThis.__searchBenchFetch = true;
-    globalThis.fetch = async (input, init) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (!url.startsWith('file:')) return realFetch(input, init);
-      try {
-        const data = await fs.readFile(fileURLToPath(url.split('?')[0]));
-        return new Response(data, {status: 200});
-      } catch {
-        return new Response('', {status: 404});
-      }
-    };
-  }
-  // pagefind.js picks the index of the page's <html lang>.
-  globalThis.document ??= {currentScript: null, querySelector: () => ({getAttribute: () => 'en'})};
+  pagefindInNode('en');
   const freshTag = fresh ? `&fresh=${(freshInstances += 1)}` : '';
   const module = await import(`${pathToFileURL(bundle).href}?dir=${encodeURIComponent(dir)}${freshTag}`);
   const pagefind = module.createInstance({baseUrl: BASE_URL});

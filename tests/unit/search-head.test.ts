@@ -22,7 +22,6 @@ import {
 import {createEmbeddedSearchClient} from '../../src/plugins/search-pagefind/client/client.ts';
 import type {DocSearchHit, PagefindApi} from '../../src/plugins/search-pagefind/client/types.ts';
 import {
-  currentFirst,
   headKeys,
   prefixWeights,
   searchContexts,
@@ -107,7 +106,6 @@ test('the search contexts are the latest versions, then each other version of a 
   const contexts = searchContexts(
     ['default', 'docs-default-current', 'docs-default-3.4.0', 'docs-api-current', 'docs-upgrade-guides-current'],
     'en',
-    currentFirst,
   );
   assert.deepEqual(contexts, [
     [

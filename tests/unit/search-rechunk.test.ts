@@ -10,7 +10,14 @@ import assert from 'node:assert/strict';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {buildSearchIndex, closePagefind, COMMON_TAG, smallChunks} from '../../src/plugins/search-pagefind/indexer.mjs';
+import {
+  buildSearchIndex,
+  closePagefind,
+  COMMON_TAG,
+  headAnswers,
+  shortNames,
+  smallChunks,
+} from '../../src/plugins/search-pagefind/indexer.mjs';
 import {
   PAGEFIND_FORMAT,
   chunkRanges,
@@ -102,7 +109,13 @@ test('the chunk size grows with the square root of the index and has a floor', (
   assert.equal(chunkTarget(1000), 2048);
 });
 
-test('ORRERY_SEARCH_CHUNKS is a switch, and a bad value names it', () => {
+test('ORRERY_SEARCH_CHUNKS, ORRERY_SEARCH_PAGE_NAMES and ORRERY_SEARCH_HEAD are switches, and a bad value names one', () => {
+  assert.deepEqual([shortNames({}), shortNames({ORRERY_SEARCH_PAGE_NAMES: 'false'})], [true, false]);
+  assert.deepEqual([headAnswers({}), headAnswers({ORRERY_SEARCH_HEAD: '0'})], [true, false]);
+  assert.throws(
+    () => headAnswers({ORRERY_SEARCH_HEAD: 'off'}),
+    /ORRERY_SEARCH_HEAD must be "true" or "false", got "off"/,
+  );
   assert.equal(smallChunks({}), true);
   assert.equal(smallChunks({ORRERY_SEARCH_CHUNKS: '0'}), false);
   assert.equal(smallChunks({ORRERY_SEARCH_CHUNKS: 'true'}), true);

@@ -13,8 +13,8 @@
 // search context with the modal's own client (./client/client.ts, loaded with
 // jiti as Docusaurus loads TypeScript) over the Pagefind bundle just written,
 // run here in Node. The answers are the client's output, so they equal what
-// the browser would compute from Pagefind (tests/unit/search-head.test.ts
-// checks a build's answers against a fresh client).
+// the browser would compute from Pagefind (tests/unit/search-relevance.test.ts
+// checks a build's answers against a fresh client's first queries).
 import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
@@ -90,12 +90,12 @@ export function headKeys(weights, keyOf, {minBytes = HEAD_MIN_BYTES, max = HEAD_
  * The facet filters DocSearch's contextual search sends, for every search
  * context of the site: `tags` are the pages' `docusaurus_tag` values
  * (`default` outside the docs, `docs-<plugin>-<version>` in them). A context
- * holds `default` and one version of each docs plugin: each plugin's first
- * version in `latest` order with every other plugin at its latest, so the
- * contexts are the readers' (one per version of a plugin), not every
- * combination.
+ * holds `default` and one version of each docs plugin: every plugin at its
+ * latest (latestVersion), then each other version of a plugin with the rest
+ * at their latest, so the contexts are the readers' (one per version of a
+ * plugin), not every combination.
  */
-export function searchContexts(tags, language, latest = (versions) => versions[0]) {
+export function searchContexts(tags, language) {
   const plugins = new Map();
   for (const tag of [...tags].sort()) {
     const m = /^docs-(.+)-([^-]+)$/.exec(tag);
@@ -105,7 +105,7 @@ export function searchContexts(tags, language, latest = (versions) => versions[0
     plugins.get(plugin).push(version);
   }
   const names = [...plugins.keys()];
-  const latestOf = new Map(names.map((p) => [p, latest(plugins.get(p))]));
+  const latestOf = new Map(names.map((p) => [p, latestVersion(plugins.get(p))]));
   const contexts = [];
   const seen = new Set();
   const add = (choice) => {
@@ -126,12 +126,19 @@ export function searchContexts(tags, language, latest = (versions) => versions[0
   return contexts;
 }
 
-/** The current docs first ("current"), then the others in reverse order (newest versions first). */
-export const currentFirst = (versions) =>
+/**
+ * The version a docs plugin shows by default: "current" (this site's `lastVersion`), or else the
+ * last name in sort order (enough for names of one width; another site sets `lastVersion`).
+ */
+export const latestVersion = (versions) =>
   versions.includes('current') ? 'current' : [...versions].sort().reverse()[0];
 
-/** pagefind.js of the bundle in `bundleDir`, run in Node (fetch reads the bundle's files); `createInstance` makes a Pagefind. */
-async function pagefindModule(bundleDir, language, copyNumber) {
+/**
+ * Lets pagefind.js run in Node: `fetch` reads `file:` URLs from disk (other URLs go to the real
+ * fetch), and a stub `document` gives the page language pagefind.js picks its index by. Used
+ * here and by the relevance bench (scripts/bench-search-relevance.mjs).
+ */
+export function pagefindInNode(language = 'en') {
   if (!globalThis.__orreryFileFetch) {
     const realFetch = globalThis.fetch;
     globalThis.__orreryFileFetch = true;
@@ -145,8 +152,12 @@ async function pagefindModule(bundleDir, language, copyNumber) {
       }
     };
   }
-  // pagefind.js picks the index of the page's <html lang>.
   globalThis.document ??= {currentScript: null, querySelector: () => ({getAttribute: () => language})};
+}
+
+/** pagefind.js of the bundle in `bundleDir`, run in Node; `createInstance` makes a Pagefind. */
+async function pagefindModule(bundleDir, language, copyNumber) {
+  pagefindInNode(language);
   // Imported as an .mjs copy (told where its files are): Node would warn that pagefind.js,
   // an ES module, sits in a folder without "type": "module".
   const copy = path.join(bundleDir, `.pagefind-node-${process.pid}-${threadId}-${copyNumber}.mjs`);
@@ -268,7 +279,7 @@ export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max
     }
   }
   const keys = headKeys(prefixWeights(words), head.headQueryKey, {minBytes, max});
-  const contexts = searchContexts(tags, language, currentFirst);
+  const contexts = searchContexts(tags, language);
   const jobs = keys.flatMap(({query}) => contexts.map((facetFilters) => ({query, facetFilters})));
   // Two halves at once when there are enough answers to pay for a second thread (each loads the
   // client and Pagefind, about half a second): one in a worker thread, one here.

@@ -217,6 +217,22 @@ const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const chars = (word) => Array.from(word);
 
 /**
+ * The bundle's `pagefind-entry.json` (file and value), refused unless Pagefind PAGEFIND_FORMAT
+ * wrote it: `pass` names the pass in the message.
+ */
+async function readEntry(bundleDir, pass) {
+  const entryFile = path.join(bundleDir, 'pagefind-entry.json');
+  const entry = JSON.parse(await fs.readFile(entryFile, 'utf8'));
+  if (entry.version !== PAGEFIND_FORMAT) {
+    throw new Error(
+      `${entryFile}: Pagefind ${entry.version} wrote this index; the ${pass} (src/plugins/search-pagefind/rechunk.mjs) ` +
+        `reads Pagefind ${PAGEFIND_FORMAT}'s format only. Check it against the new version and update PAGEFIND_FORMAT.`,
+    );
+  }
+  return {entryFile, entry};
+}
+
+/**
  * The chunk size for an index of `total` bytes of encoded words: a query loads
  * the meta file (RANGE_BYTES per chunk, so RANGE_BYTES × total / size) and a
  * chunk (size), whose sum is least at the square root of RANGE_BYTES × total.
@@ -296,14 +312,7 @@ export function chunkRanges(chunks, groupChars = GROUP_CHARS) {
  * @returns {Promise<Record<string, {before: number, after: number, target: number}>>}
  */
 export async function rechunkIndex(bundleDir, {groupChars = GROUP_CHARS, target} = {}) {
-  const entryFile = path.join(bundleDir, 'pagefind-entry.json');
-  const entry = JSON.parse(await fs.readFile(entryFile, 'utf8'));
-  if (entry.version !== PAGEFIND_FORMAT) {
-    throw new Error(
-      `${entryFile}: Pagefind ${entry.version} wrote this index; the chunk pass (src/plugins/search-pagefind/rechunk.mjs) ` +
-        `reads Pagefind ${PAGEFIND_FORMAT}'s format only. Check it against the new version and update PAGEFIND_FORMAT.`,
-    );
-  }
+  const {entryFile, entry} = await readEntry(bundleDir, 'chunk pass');
   /** @type {Record<string, {before: number, after: number, target: number}>} */
   const report = {};
   for (const [language, info] of Object.entries(entry.languages)) {
@@ -369,14 +378,7 @@ export async function rechunkIndex(bundleDir, {groupChars = GROUP_CHARS, target}
  * @returns {Promise<Record<string, {renamed: number, tag: string}>>}
  */
 export async function shortPageNames(bundleDir) {
-  const entryFile = path.join(bundleDir, 'pagefind-entry.json');
-  const entry = JSON.parse(await fs.readFile(entryFile, 'utf8'));
-  if (entry.version !== PAGEFIND_FORMAT) {
-    throw new Error(
-      `${entryFile}: Pagefind ${entry.version} wrote this index; the page name pass (src/plugins/search-pagefind/rechunk.mjs) ` +
-        `reads Pagefind ${PAGEFIND_FORMAT}'s format only. Check it against the new version and update PAGEFIND_FORMAT.`,
-    );
-  }
+  const {entryFile, entry} = await readEntry(bundleDir, 'page name pass');
   /** @type {Record<string, {renamed: number, tag: string}>} */
   const report = {};
   for (const [language, info] of Object.entries(entry.languages)) {
