@@ -15,10 +15,12 @@ import {
   closePagefind,
   COMMON_TAG,
   headAnswers,
+  roundedCounts,
   shortNames,
   smallChunks,
 } from '../../src/plugins/search-pagefind/indexer.mjs';
 import {
+  COUNT_BITS,
   PAGEFIND_FORMAT,
   chunkRanges,
   chunkTarget,
@@ -27,7 +29,8 @@ import {
   pagefindRaw,
   readPagefindBytes,
   rechunkIndex,
-  shortPageNames,
+  rewritePageList,
+  roundWordCount,
 } from '../../src/plugins/search-pagefind/rechunk.mjs';
 
 const SITE_DIR = path.resolve(import.meta.dirname, '..', '..');
@@ -109,8 +112,13 @@ test('the chunk size grows with the square root of the index and has a floor', (
   assert.equal(chunkTarget(1000), 2048);
 });
 
-test('ORRERY_SEARCH_CHUNKS, ORRERY_SEARCH_PAGE_NAMES and ORRERY_SEARCH_HEAD are switches, and a bad value names one', () => {
+test('ORRERY_SEARCH_CHUNKS, ORRERY_SEARCH_PAGE_NAMES, ORRERY_SEARCH_ROUND_COUNTS and ORRERY_SEARCH_HEAD are switches, and a bad value names one', () => {
   assert.deepEqual([shortNames({}), shortNames({ORRERY_SEARCH_PAGE_NAMES: 'false'})], [true, false]);
+  assert.deepEqual([roundedCounts({}), roundedCounts({ORRERY_SEARCH_ROUND_COUNTS: '0'})], [true, false]);
+  assert.throws(
+    () => roundedCounts({ORRERY_SEARCH_ROUND_COUNTS: 'exact'}),
+    /ORRERY_SEARCH_ROUND_COUNTS must be "true" or "false", got "exact"/,
+  );
   assert.deepEqual([headAnswers({}), headAnswers({ORRERY_SEARCH_HEAD: '0'})], [true, false]);
   assert.throws(
     () => headAnswers({ORRERY_SEARCH_HEAD: 'off'}),
@@ -123,6 +131,27 @@ test('ORRERY_SEARCH_CHUNKS, ORRERY_SEARCH_PAGE_NAMES and ORRERY_SEARCH_HEAD are 
     () => smallChunks({ORRERY_SEARCH_CHUNKS: 'small'}),
     /ORRERY_SEARCH_CHUNKS must be "true" or "false", got "small"/,
   );
+});
+
+test('a rounded word count keeps COUNT_BITS significant bits: close, exact when small, stable and in order', () => {
+  assert.equal(COUNT_BITS, 7);
+  for (let n = 0; n < 2 ** COUNT_BITS; n += 1) assert.equal(roundWordCount(n), n);
+  assert.deepEqual(
+    [1471, 1010, 2955, 300].map((n) => roundWordCount(n)),
+    [1472, 1008, 2944, 300],
+  );
+  let previous = 0;
+  for (let n = 1; n <= 200_000; n += 1) {
+    const r = roundWordCount(n);
+    assert.ok(Math.abs(r - n) / n <= 2 ** -COUNT_BITS, `${n} rounds to ${r}`);
+    assert.ok(r >= previous, `${n} rounds to ${r}, below ${previous}`);
+    previous = r;
+  }
+  for (const n of [255, 256, 1471, 65_535, 65_536, 123_456])
+    assert.equal(roundWordCount(roundWordCount(n)), roundWordCount(n));
+  assert.equal(new Set(Array.from({length: 2700}, (_, i) => roundWordCount(300 + i))).size, 212);
+  assert.throws(() => roundWordCount(-1), /a word count must be a whole number, got -1/);
+  assert.throws(() => roundWordCount(10, 0), /the bits kept must be a whole number above 0, got 0/);
 });
 
 /** Some of the site's guides as built pages: text, headings and code of real size and vocabulary. */
@@ -214,14 +243,14 @@ test("a real index cut small keeps Pagefind's words, and finds what Pagefind fin
 });
 
 test(
-  'short page names: the page list shrinks, every page data file moves, and searches find the same pages',
+  'short page names and rounded word counts: the page list shrinks, every page data file moves, and searches find the same pages',
   {timeout: 120_000},
   async () => {
     const original = writeGuides();
     await buildSearchIndex({
       buildDir: original,
       siteDir: SITE_DIR,
-      env: {ORRERY_SEARCH_PAGE_NAMES: '0', ORRERY_SEARCH_HEAD: '0'},
+      env: {ORRERY_SEARCH_PAGE_NAMES: '0', ORRERY_SEARCH_ROUND_COUNTS: '0', ORRERY_SEARCH_HEAD: '0'},
       log: () => {},
     });
     // With ORRERY_SEARCH_HEAD=0 the modal's manifest request still gets a small file, listing nothing.
@@ -231,7 +260,7 @@ test(
     const renamed = mkdtempSync(path.join(tmpdir(), 'orrery-page-names-'));
     dirs.push(renamed);
     cpSync(path.join(original, 'pagefind'), path.join(renamed, 'pagefind'), {recursive: true});
-    const report = await shortPageNames(path.join(renamed, 'pagefind'));
+    const report = await rewritePageList(path.join(renamed, 'pagefind'), {countBits: 0});
     const metaOf = (dir: string) => {
       const bundle = path.join(dir, 'pagefind');
       const entry = JSON.parse(readFileSync(path.join(bundle, 'pagefind-entry.json'), 'utf8'));
@@ -246,6 +275,7 @@ test(
     const tag = report.en?.tag ?? '';
     assert.match(tag, /^[0-9a-f]{8}$/);
     assert.equal(report.en?.renamed, before.pages.length);
+    assert.equal(report.en?.rounded, 0);
     assert.deepEqual(
       after.pages.map((p) => p[0]),
       before.pages.map((_, i) => `${tag}/${i.toString(36)}`),
@@ -273,6 +303,38 @@ test(
       const urls = async (r: {results: {data: () => Promise<{url: string}>}[]}) =>
         Promise.all(r.results.map(async (x) => (await x.data()).url));
       assert.deepEqual(await urls(b), await urls(a), `"${word}"`);
+    }
+
+    // Rounded word counts: the page list shrinks again; every word finds the same pages, each
+    // scored within the counts' own margin (Pagefind divides by a page's count against the
+    // average), so only pages scored almost alike can change places.
+    const rounded = mkdtempSync(path.join(tmpdir(), 'orrery-page-counts-'));
+    dirs.push(rounded);
+    cpSync(path.join(renamed, 'pagefind'), path.join(rounded, 'pagefind'), {recursive: true});
+    const countReport = await rewritePageList(path.join(rounded, 'pagefind'), {names: false});
+    const roundedMeta = metaOf(rounded);
+    assert.equal(countReport.en?.renamed, 0);
+    assert.deepEqual(
+      roundedMeta.pages.map((p) => [p[0], p[1]]),
+      after.pages.map((p) => [p[0], roundWordCount(p[1])]),
+    );
+    const changed = after.pages.filter((p) => roundWordCount(p[1]) !== p[1]).length;
+    assert.ok(changed > after.pages.length / 2, `only ${changed} of ${after.pages.length} counts changed`);
+    assert.equal(countReport.en?.rounded, changed);
+    assert.ok(roundedMeta.bytes < after.bytes, `the meta file went from ${after.bytes} to ${roundedMeta.bytes} bytes`);
+    for (const word of ['anchor', 'plan', 'simulation', 'constraint', 'merge', 'snapshot', 'resource', 'window']) {
+      const [a, b] = await Promise.all([
+        pagefindOf(renamed, {fresh: true}).then((p) => p.search(word)),
+        pagefindOf(rounded, {fresh: true}).then((p) => p.search(word)),
+      ]);
+      type Scored = {id: string; score: number};
+      const scores = new Map<string, number>((b.results as Scored[]).map((r) => [r.id, r.score]));
+      assert.equal(scores.size, a.results.length, `"${word}" finds ${scores.size} pages, not ${a.results.length}`);
+      for (const r of a.results as Scored[]) {
+        const score = scores.get(r.id);
+        assert.ok(score !== undefined, `"${word}" no longer finds ${r.id}`);
+        assert.ok(Math.abs(score - r.score) <= r.score * 0.01, `"${word}": ${r.id} scored ${score}, not ${r.score}`);
+      }
     }
   },
 );
