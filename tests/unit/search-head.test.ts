@@ -23,6 +23,7 @@ import {createEmbeddedSearchClient} from '../../src/plugins/search-pagefind/clie
 import type {DocSearchHit, PagefindApi} from '../../src/plugins/search-pagefind/client/types.ts';
 import {
   headKeys,
+  latestVersion,
   prefixWeights,
   searchContexts,
   HEAD_REQUEST,
@@ -129,6 +130,14 @@ test('the search contexts are the latest versions, then each other version of a 
   ]);
   // What the modal sends from a current page (in its own order) is the first context.
   assert.equal(headContextKey(contexts[0], 'en'), headContextKey(CURRENT, 'en'));
+});
+
+test('without a current version, the latest is the highest version name, compared by its numbers', () => {
+  assert.equal(latestVersion(['3.4.0', 'current', '3.10.0']), 'current');
+  assert.equal(latestVersion(['3.4.0', '3.10.0', '3.9.2']), '3.10.0');
+  assert.equal(latestVersion(['1.0.0', '10.0.0', '9.12.1']), '10.0.0');
+  const [first] = searchContexts(['default', 'docs-default-3.4.0', 'docs-default-3.10.0'], 'en');
+  assert.deepEqual(first, ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-3.10.0']]);
 });
 
 function hit(path: string): DocSearchHit {

@@ -128,10 +128,11 @@ export function searchContexts(tags, language) {
 
 /**
  * The version a docs plugin shows by default: "current" (this site's `lastVersion`), or else the
- * last name in sort order (enough for names of one width; another site sets `lastVersion`).
+ * highest version name, its numbers compared as numbers (3.10.0 above 3.4.0), as Docusaurus's
+ * default `lastVersion` (the newest of versions.json) would be.
  */
 export const latestVersion = (versions) =>
-  versions.includes('current') ? 'current' : [...versions].sort().reverse()[0];
+  versions.includes('current') ? 'current' : [...versions].sort((a, b) => b.localeCompare(a, 'en', {numeric: true}))[0];
 
 /**
  * Lets pagefind.js run in Node: `fetch` reads `file:` URLs from disk (other URLs go to the real

@@ -197,19 +197,8 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
     const hitsPerPage = int(request.hitsPerPage, options.shape === 'pages' ? 15 : 20, 0, 1000);
     const page = int(request.page, 0, 0, 10_000);
     const wantsFacets = request.facets !== undefined;
-    const result = (hits: DocSearchHit[], nbHits: number, nbPages: number): AlgoliaSearchResult => ({
-      hits,
-      nbHits,
-      page,
-      nbPages,
-      hitsPerPage,
-      query,
-      params: '',
-      index: request.indexName ?? '',
-      processingTimeMS: Date.now() - started,
-      exhaustiveNbHits: true,
-      ...(wantsFacets ? {facets: {}} : {}),
-    });
+    const result = (hits: DocSearchHit[], nbHits: number, nbPages: number): AlgoliaSearchResult =>
+      algoliaResult(request, {query, hits, nbHits, page, nbPages, hitsPerPage, started});
     // Algolia answers an empty query with everything; DocSearch never sends one
     // and the search page resets on it, so no results is the useful answer.
     if (query === '') {
@@ -306,6 +295,37 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
 }
 
 /**
+ * A result in Algolia's shape (what DocSearch reads), for Pagefind's answers and the
+ * precomputed ones alike; `started` is when the request began, for processingTimeMS.
+ */
+function algoliaResult(
+  request: AlgoliaSearchRequest,
+  r: {
+    query: string;
+    hits: DocSearchHit[];
+    nbHits: number;
+    page: number;
+    nbPages: number;
+    hitsPerPage: number;
+    started: number;
+  },
+): AlgoliaSearchResult {
+  return {
+    hits: r.hits,
+    nbHits: r.nbHits,
+    page: r.page,
+    nbPages: r.nbPages,
+    hitsPerPage: r.hitsPerPage,
+    query: r.query,
+    params: '',
+    index: request.indexName ?? '',
+    processingTimeMS: Date.now() - r.started,
+    exhaustiveNbHits: true,
+    ...(request.facets !== undefined ? {facets: {}} : {}),
+  };
+}
+
+/**
  * The answers of ./head.ts for every request, in Algolia's shape, or null
  * when one of them has none (then Pagefind answers them all).
  */
@@ -327,18 +347,15 @@ async function headResults(
   if (answers.some((a) => a === undefined)) return null;
   return answers.map((a) => {
     const {request, query, answer} = a as NonNullable<typeof a>;
-    return {
+    return algoliaResult(request, {
+      query,
       hits: answer.hits,
       nbHits: answer.nbHits,
       page: 0,
       nbPages: answer.nbHits > 0 ? 1 : 0,
       hitsPerPage: int(request.hitsPerPage, 20, 0, 1000),
-      query,
-      params: '',
-      index: request.indexName ?? '',
-      processingTimeMS: Date.now() - started,
-      exhaustiveNbHits: true,
-    };
+      started,
+    });
   });
 }
 
