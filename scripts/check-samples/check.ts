@@ -176,6 +176,14 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
   const notes: string[] = [];
   const parsed: Record<string, number> = {};
   const unparsed: Record<string, number> = {};
+  // The import lines of each page's Java and Kotlin blocks: which of two same-named classes a block means.
+  const importsOf = new Map<string, string>();
+  for (const b of blocks) {
+    const lang = LANGS[b.lang];
+    if (lang !== 'java' && lang !== 'kotlin') continue;
+    const lines = b.code.split('\n').filter((l) => /^\s*import\s/.test(l));
+    importsOf.set(b.file, [importsOf.get(b.file) ?? '', ...lines].filter(Boolean).join('\n'));
+  }
   const bash: {block: CodeBlock; report: Report}[] = [];
   const python: {block: CodeBlock; report: Report}[] = [];
   const nginx: {block: CodeBlock; report: Report}[] = [];
@@ -222,10 +230,10 @@ export async function checkBlocks(blocks: CodeBlock[], opts: CheckOptions): Prom
         break;
       case 'java':
         if (!fragment) checkJavaSyntax(await loadJava(), code, report);
-        checkJvmNames(code, facts, declared, report);
+        checkJvmNames(code, facts, declared, report, importsOf.get(block.file));
         break;
       case 'kotlin':
-        checkJvmNames(code, facts, declared, report);
+        checkJvmNames(code, facts, declared, report, importsOf.get(block.file));
         break;
       case 'bash':
         bash.push({block, report});

@@ -38,7 +38,7 @@ export interface Facts {
   /** Packages of the example models (their subpackages count too). */
   modelPackages: string[];
   /** Public class -> its methods (with those of the class it extends) and what some return. */
-  javaMethods: Map<string, {methods: Set<string>; returns: Map<string, string>}>;
+  javaMethods: Map<string, JavaClass>;
   /** The declarative eDSL's namespaces (`Windows`, `Goal`, …) -> their static members. */
   edsl: Map<string, Set<string>>;
   /** The `orrery` CLI's commands (`login`, `model upload`) -> their `--options`. */
@@ -46,6 +46,85 @@ export interface Facts {
   /** Orrery's environment variables (`ORRERY_…`), with the release that added each when known. */
   env: Map<string, {since?: string}>;
   api: {tables: Record<string, ApiTable>; actions: Record<string, ApiAction>};
+}
+
+/** One Java signature of facts.yaml `javaMethods.<class>.signatures`, as read from its text. */
+export interface JavaSignature {
+  /** The text as facts.yaml gives it (`Duration times(long factor)`). */
+  text: string;
+  name: string;
+  isStatic: boolean;
+  isDefault: boolean;
+  /** Parameter types (`long`, `Duration`, `Function<T, R>`); the last one of a varargs method ends with `...`. */
+  params: string[];
+  /** Type variables the signature and its class declare (`T`, `R`): any argument fits them. */
+  typeVars: Set<string>;
+}
+
+/** A class of facts.yaml `javaMethods`, with what it inherits from the class it `extends`. */
+export interface JavaClass {
+  methods: Set<string>;
+  /** Method -> the listed class it returns (from `returns` and from the signatures). */
+  returns: Map<string, string>;
+  /** Static constants of the class's own type (`Duration.MINUTE`). */
+  constants: Set<string>;
+  /** Method -> its signatures, where facts.yaml gives them: a call must fit one of them. */
+  signatures: Map<string, JavaSignature[]>;
+  /** An interface's abstract methods: a sample class that implements it declares each one. */
+  abstract: Set<string>;
+  /** Its package, given when two public packages have a class of that name (`Duration`). */
+  package?: string;
+  /** The listed classes it extends, nearest first. */
+  supers: string[];
+}
+
+interface RawJavaClass {
+  methods?: string[];
+  extends?: string;
+  returns?: Record<string, string>;
+  constants?: string[];
+  signatures?: string[];
+  interface?: boolean;
+  package?: string;
+}
+
+/** Splits at the commas outside brackets (`<`, `(`, `[`, `{`). */
+export function splitTopLevel(text: string, generics = true): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? '';
+    if ('([{'.includes(c) || (generics && c === '<')) depth++;
+    else if (')]}'.includes(c) || (generics && c === '>' && depth > 0)) depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim());
+}
+
+const SIGNATURE = /^((?:(?:static|default)\s+)*)(?:<([^>]*)>\s*)?([\w.<>?,\s[\]]+?)\s+([A-Za-z_]\w*)\s*\((.*)\)$/;
+
+/** Reads `static Duration of(long amount, Duration unit)` (a class's type variables given). */
+export function parseSignature(text: string, classVars: string[] = []): JavaSignature | null {
+  const m = SIGNATURE.exec(text.trim());
+  if (!m) return null;
+  const list = (m[5] ?? '').trim();
+  const params = list ? splitTopLevel(list).map((p) => p.replace(/\s+[A-Za-z_]\w*$/, '').trim()) : [];
+  if (params.some((p) => !p || p.slice(0, -3).includes('...'))) return null;
+  const typeVars = new Set([...classVars, ...splitTopLevel(m[2] ?? '').map((v) => v.split(/\s/)[0] ?? '')]);
+  typeVars.delete('');
+  return {
+    text: text.trim(),
+    name: m[4] ?? '',
+    isStatic: /\bstatic\b/.test(m[1] ?? ''),
+    isDefault: /\bdefault\b/.test(m[1] ?? ''),
+    params,
+    typeVars,
+  };
 }
 
 interface RawModel {
@@ -59,7 +138,7 @@ interface RawFacts {
   models?: Record<string, RawModel | null>;
   statuses?: Record<string, string[]>;
   java?: Record<string, string[]>;
-  javaMethods?: Record<string, {methods?: string[]; extends?: string; returns?: Record<string, string>}>;
+  javaMethods?: Record<string, RawJavaClass>;
   edsl?: Record<string, string[]>;
   cli?: Record<string, {options?: string[]} | null>;
   env?: Record<string, {since?: string} | null>;
@@ -113,20 +192,52 @@ export function factsFromYaml(text: string): Facts {
   }
   const javaPackages = new Map<string, Set<string>>();
   for (const [pkg, classes] of Object.entries(raw.java ?? {})) javaPackages.set(pkg, new Set(classes));
-  const javaMethods = new Map<string, {methods: Set<string>; returns: Map<string, string>}>();
-  const classOf = (name: string, seen: string[] = []): {methods: Set<string>; returns: Map<string, string>} => {
+  const javaMethods = new Map<string, JavaClass>();
+  const classOf = (name: string, seen: string[] = []): JavaClass => {
     const known = javaMethods.get(name);
     if (known) return known;
     const def = raw.javaMethods?.[name];
     if (!def)
       throw new Error(`facts/facts.yaml: javaMethods ${seen.at(-1) ?? ''} extends "${name}", which is not listed`);
     if (seen.includes(name)) throw new Error(`facts/facts.yaml: javaMethods ${name} extends itself`);
-    if (![...javaPackages.values()].some((classes) => classes.has(name)))
-      throw new Error(`facts/facts.yaml: javaMethods ${name} is in no package of \`java\``);
+    const homes = [...javaPackages].filter(([, classes]) => classes.has(name)).map(([pkg]) => pkg);
+    if (homes.length === 0) throw new Error(`facts/facts.yaml: javaMethods ${name} is in no package of \`java\``);
+    if (def.package !== undefined && !homes.includes(def.package))
+      throw new Error(
+        `facts/facts.yaml: javaMethods ${name}.package is "${def.package}", which \`java\` does not give it`,
+      );
+    if (homes.length > 1 && def.package === undefined)
+      throw new Error(`facts/facts.yaml: javaMethods ${name} needs a package: ${homes.join(' and ')} both have one`);
     const parent = def.extends ? classOf(def.extends, [...seen, name]) : undefined;
-    const entry = {
+    const own = new Map<string, JavaSignature[]>();
+    for (const text of def.signatures ?? []) {
+      const sig = parseSignature(String(text));
+      if (!sig) throw new Error(`facts/facts.yaml: javaMethods ${name}: cannot read the signature "${text}"`);
+      if (!(def.methods ?? []).includes(sig.name))
+        throw new Error(`facts/facts.yaml: javaMethods ${name}: signature "${text}" is of no method it lists`);
+      own.set(sig.name, [...(own.get(sig.name) ?? []), sig]);
+    }
+    const signatures = new Map(parent?.signatures ?? []);
+    for (const [method, sigs] of own) signatures.set(method, [...(signatures.get(method) ?? []), ...sigs]);
+    // A listed class a signature returns (`Duration times(long factor)`, `DiscreteResource<R> map(…)`).
+    const sigReturns: [string, string][] = [];
+    for (const text of def.signatures ?? []) {
+      const m = /^(?:(?:static|default)\s+)*(?:<[^>]*>\s*)?([A-Za-z_]\w*)/.exec(String(text).trim());
+      const sig = parseSignature(String(text));
+      if (m?.[1] && sig && raw.javaMethods?.[m[1]]) sigReturns.push([sig.name, m[1]]);
+    }
+    const entry: JavaClass = {
       methods: new Set([...(parent?.methods ?? []), ...(def.methods ?? [])]),
-      returns: new Map([...(parent?.returns ?? []), ...Object.entries(def.returns ?? {})]),
+      returns: new Map([...(parent?.returns ?? []), ...sigReturns, ...Object.entries(def.returns ?? {})]),
+      constants: new Set([...(parent?.constants ?? []), ...(def.constants ?? []).map(String)]),
+      signatures,
+      abstract: new Set(
+        def.interface
+          ? [...own.values()].flat().flatMap((sig) => (sig.isStatic || sig.isDefault ? [] : [sig.name]))
+          : [],
+      ),
+      package: def.package,
+      supers: parent ? [def.extends ?? '', ...parent.supers] : [],
     };
     for (const [method, type] of entry.returns) {
       if (!entry.methods.has(method))

@@ -408,6 +408,98 @@ javaMethods:
   assert.throws(facts2('  D: {methods: [x]}'), /D is in no package/);
 });
 
+test('java: signatures (argument count and the types a call shows), constants, interfaces, and a class two packages share', async () => {
+  const own = factsFromYaml(`
+java:
+  dev.orrery.modeling.time: [Duration]
+  dev.orrery.timelines: [Duration]
+  dev.orrery.modeling.resources: [DiscreteResource, Condition]
+javaMethods:
+  Duration:
+    package: dev.orrery.modeling.time
+    constants: [ZERO, MINUTE, HOUR]
+    methods: [of, times, plus]
+    signatures:
+      - static Duration of(long amount, Duration unit)
+      - Duration times(long factor)
+      - Duration plus(Duration other)
+  Condition: {methods: [and]}
+  DiscreteResource:
+    interface: true
+    methods: [get, isEqualTo]
+    signatures:
+      - T get()
+      - default Condition isEqualTo(T value)
+`);
+  const sigFacts = {...facts, javaPackages: own.javaPackages, javaMethods: own.javaMethods};
+  const found = async (code: string, file = 'page.md', before = '') =>
+    (await checkBlocks(extractBlocks(file, `${before}${fence('java', code)}`), {facts: sigFacts})).problems;
+  const ok = async (code: string, before = '') => assert.deepEqual(await found(code, 'page.md', before), [], code);
+  const bad = async (code: string, message: RegExp, before = '') => {
+    const p = await found(code, 'page.md', before);
+    assert.deepEqual(
+      p.map((x) => x.rule),
+      ['name-method'],
+      `${code}\n${JSON.stringify(p)}`,
+    );
+    assert.match(p[0]?.message ?? '', message);
+  };
+  const time = 'import dev.orrery.modeling.time.Duration;\n';
+  // Signatures: the count, and what literals, casts and stated variables show; an int widens to long.
+  await ok(
+    `${time}class A {\n  void f(int hours) {\n    var d = Duration.of(30, Duration.MINUTE).plus(Duration.HOUR.times(hours));\n    Duration.HOUR.times(2L);\n  }\n}`,
+  );
+  await bad(
+    `${time}class A {\n  void f() {\n    Duration.of(30);\n  }\n}`,
+    /^of\(int\) fits no signature of Duration\.of/,
+  );
+  await bad(
+    `${time}class A {\n  void f() {\n    Duration.MINUTE.times(0.75);\n  }\n}`,
+    /^times\(double\) fits no signature/,
+  );
+  await bad(
+    `${time}class A {\n  void f(double hours) {\n    Duration.HOUR.times(hours);\n  }\n}`,
+    /^times\(double\) fits no signature/,
+  );
+  // A variable takes the type of its nearest declaration before the use, not the block's last one.
+  await ok(
+    `${time}class A {\n  void f(double hours) {}\n  void g(long hours) {\n    Duration.HOUR.times(hours);\n  }\n}`,
+  );
+  // Constants: any other upper-case name after the class is reported.
+  await bad(`${time}class A {\n  Duration d = Duration.MINUIT;\n}`, /^MINUIT is not a constant of Duration/);
+  // A class that implements the interface declares its abstract methods; default ones it may leave.
+  const res = 'import dev.orrery.modeling.resources.DiscreteResource;\n';
+  await ok(
+    `${res}public final class Switch implements DiscreteResource<String> {\n  public String get() { return "on"; }\n}`,
+  );
+  await bad(
+    `${res}public final class Switch implements DiscreteResource<String> {\n  public String read() { return "on"; }\n}`,
+    /^class Switch implements DiscreteResource without its abstract get\(\)/,
+  );
+  // Two packages have a Duration: the block is held to the listed one only when it (or its page) imports it.
+  const timelines = 'import dev.orrery.timelines.Duration;\n';
+  await ok(`${timelines}class A {\n  void f() {\n    Duration.of(30);\n    Duration.MINUIT.minus(x);\n  }\n}`);
+  await ok('class A {\n  void f() {\n    Duration.of(30);\n  }\n}');
+  await bad(
+    'class A {\n  void f() {\n    Duration.of(30);\n  }\n}',
+    /fits no signature/,
+    fence('java', `${time}class B {}`),
+  );
+  // The facts themselves.
+  const facts3 = (yaml: string) => () => factsFromYaml(yaml);
+  const two = 'java:\n  p: [D]\n  q: [D]\njavaMethods:\n';
+  assert.throws(facts3(`${two}  D: {methods: [x]}`), /javaMethods D needs a package: p and q both have one/);
+  assert.throws(facts3(`${two}  D: {package: r, methods: [x]}`), /D\.package is "r", which `java` does not give it/);
+  assert.throws(
+    facts3('java:\n  p: [D]\njavaMethods:\n  D: {methods: [x], signatures: ["void y()"]}'),
+    /signature "void y\(\)" is of no method it lists/,
+  );
+  assert.throws(
+    facts3('java:\n  p: [D]\njavaMethods:\n  D: {methods: [x], signatures: ["x"]}'),
+    /cannot read the signature "x"/,
+  );
+});
+
 test("the docs of an earlier release are held to that release's API: what came later (since) is not there", async () => {
   const query =
     'query {\n  sequence_action_run(where: {status: {_eq: "succeeded"}}) {\n    id\n    sequence { name }\n  }\n}';
