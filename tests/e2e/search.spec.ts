@@ -176,10 +176,37 @@ test.describe('embedded search: the DocSearch modal', () => {
     expect(await hitsOf(other)).toEqual(precomputed);
     expect(loaded.some((p) => p.endsWith('/pagefind/pagefind.js'))).toBe(true);
 
-    // A word that is not precomputed goes to Pagefind.
-    await input(page).fill('quaternion');
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    // A word that is not precomputed goes to Pagefind. (The hits of "the" stay on screen until the
+    // new ones come: wait for a highlighted "umbra", a word of the external datasets page.)
+    expect(manifest.keys).not.toContain('umbra');
+    await input(page).fill('umbra');
+    await expect(page.locator('.DocSearch-Hits mark').first()).toHaveText(/umbra/i);
     expect(fetched.some((p) => p.endsWith('/pagefind/pagefind.js'))).toBe(true);
+  });
+
+  test('opening the modal loads the answers list while the reader types, not before and not Pagefind', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await openPage(page, 'planning/anchors/');
+    await page.waitForLoadState('networkidle');
+    expect(
+      fetched.filter((p) => p.includes('/pagefind/')),
+      'search files before the modal opens',
+    ).toEqual([]);
+    const manifest = page.waitForRequest((r) => r.url().endsWith('/pagefind/head.json'));
+    await page.keyboard.press('Control+k');
+    await expect(modal(page)).toBeVisible();
+    await manifest;
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((p) => p.includes('/pagefind/'))).toEqual([sitePath('pagefind/head.json')]);
+    // The first query finds the list there: "the" is answered with one more file, still without Pagefind.
+    await input(page).fill('the');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    const searchFiles = fetched.filter((p) => p.includes('/pagefind/'));
+    expect(searchFiles.filter((p) => p.endsWith('/head.json'))).toHaveLength(1);
+    expect(searchFiles.filter((p) => /pagefind\.js|wasm\.|\.pf_/.test(p))).toEqual([]);
   });
 
   test("no results: 'No results for' and up to 3 'Try searching for' suggestions", async ({page}) => {

@@ -271,6 +271,24 @@ test('a missing manifest or answer file sends the query to Pagefind, and a faile
   assert.equal(await lookupOld.answer(request, 'anchor', 10), undefined);
 });
 
+test('warming the modal client loads the manifest once and nothing else; the first query reuses it', async () => {
+  const site = fakeSite(['anchor']);
+  const {client, loads} = clientWith('sections', site.fetchJson);
+  client.warm();
+  client.warm();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(site.fetched, ['/i/head.json']);
+  assert.equal(loads(), 0);
+  const {results} = await client.search({requests: [{...MODAL, query: 'anchor', facetFilters: CURRENT}]});
+  assert.equal(results[0]?.nbHits, 7);
+  assert.deepEqual(site.fetched, ['/i/head.json', '/i/head/abc123/0.json']);
+  // The search page's client has no answers to warm.
+  const page = fakeSite(['anchor']);
+  clientWith('pages', page.fetchJson).client.warm();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(page.fetched, []);
+});
+
 test('the search page never uses precomputed answers', async () => {
   const site = fakeSite(['anchor']);
   const {client, loads} = clientWith('pages', site.fetchJson);

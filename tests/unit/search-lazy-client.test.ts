@@ -4,17 +4,22 @@ import {lazySearchClient} from '../../src/plugins/search-pagefind/client/lazyCli
 import {getIndexProblem, setIndexProblem} from '../../src/plugins/search-pagefind/client/indexProblem.ts';
 import type {EmbeddedSearchClient, SearchArgument} from '../../src/plugins/search-pagefind/client/client.ts';
 
-function fakeClient(answer: string): EmbeddedSearchClient & {calls: SearchArgument[]} {
+function fakeClient(answer: string): EmbeddedSearchClient & {calls: SearchArgument[]; warmed: number} {
   const calls: SearchArgument[] = [];
-  return {
+  const fake: EmbeddedSearchClient & {calls: SearchArgument[]; warmed: number} = {
     calls,
-    search: async (arg) => {
+    warmed: 0,
+    warm: () => {
+      fake.warmed += 1;
+    },
+    search: async (arg: SearchArgument) => {
       calls.push(arg);
       return {results: [{query: answer} as never]};
     },
     addAlgoliaAgent: () => undefined,
     transporter: {algoliaAgent: {value: answer, add: () => undefined}},
   };
+  return fake;
 }
 
 test('the client code is not loaded until the first query, then loaded once', async () => {
@@ -67,4 +72,37 @@ test('it has the agent DocSearch adds to, without loading anything', () => {
   assert.equal(client.transporter.algoliaAgent.add({segment: 'docsearch'}), client.transporter.algoliaAgent);
   assert.match(client.transporter.algoliaAgent.value, /Pagefind/);
   assert.equal(loads, 0);
+});
+
+test('warm() loads the client code once, warms the loaded client, and the first query reuses the load', async () => {
+  let loads = 0;
+  const inner = fakeClient('warm');
+  const client = lazySearchClient(async () => {
+    loads += 1;
+    return inner;
+  });
+  client.warm();
+  client.warm();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(loads, 1);
+  assert.equal(inner.warmed, 2);
+  assert.equal(inner.calls.length, 0, 'warming runs no query');
+  await client.search({requests: [{query: 'rate'}]} as SearchArgument);
+  assert.equal(loads, 1);
+});
+
+test('a failed warm-up rejects nothing, and the first query loads the code again', async () => {
+  let attempts = 0;
+  const client = lazySearchClient(async () => {
+    attempts += 1;
+    if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+    return fakeClient('after warm failure');
+  });
+  client.warm();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(attempts, 1);
+  assert.deepEqual(await client.search({requests: [{query: 'q'}]} as SearchArgument), {
+    results: [{query: 'after warm failure'}],
+  });
+  assert.equal(attempts, 2);
 });

@@ -127,6 +127,11 @@ function int(value: unknown, fallback: number, min: number, max: number): number
 
 export interface EmbeddedSearchClient {
   search(arg: SearchArgument): Promise<{results: AlgoliaSearchResult[]}>;
+  /**
+   * Gets ready for a first query without loading Pagefind: the precomputed answers' manifest
+   * starts loading (the modal calls this when it opens; see ../theme/SearchBar).
+   */
+  warm(): void;
   addAlgoliaAgent(segment: string, version?: string): void;
   transporter: {algoliaAgent: {value: string; add: (options: {segment: string; version?: string}) => unknown}};
 }
@@ -271,6 +276,9 @@ export function createEmbeddedSearchClient(options: EmbeddedClientOptions): Embe
     transporter: {algoliaAgent: agent},
     addAlgoliaAgent() {
       // Nothing to report to: the index is static files on this site.
+    },
+    warm() {
+      if (options.shape === 'sections') options.head?.prefetch();
     },
     async search(arg) {
       const requests = normalizeRequests(arg);

@@ -146,6 +146,8 @@ export function storeHeadHits(hits: readonly DocSearchHit[]): DocSearchHit[] {
 }
 
 export interface HeadLookup {
+  /** Starts loading the manifest, if it is not loaded or loading (the modal opened). */
+  prefetch(): void;
   /** The answer for a request, or undefined when there is none (the caller asks Pagefind). */
   answer(
     request: AlgoliaSearchRequest,
@@ -182,6 +184,9 @@ export function createHeadLookup(
       () => null,
     ));
   return {
+    prefetch() {
+      void loadManifest();
+    },
     async answer(request, query, snippetWords) {
       const key = headQueryKey(query);
       if (key === null) return undefined;

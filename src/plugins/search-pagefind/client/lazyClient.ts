@@ -1,9 +1,9 @@
 /**
  * The client the search button gives DocSearch in embedded mode. It has the
  * embedded client's shape (./client.ts) but loads that client, and the
- * Pagefind loader with it, on the first query: the code that turns Pagefind
- * results into DocSearch hits stays out of the bundle every page runs, and
- * most visits never search.
+ * Pagefind loader with it, when the modal opens (`warm`) or on the first
+ * query: the code that turns Pagefind results into DocSearch hits stays out
+ * of the bundle every page runs, and most visits never search.
  *
  * When the client's code cannot be fetched (the network went away after the
  * page loaded), the query fails with the error DocSearch shows its error
@@ -40,6 +40,14 @@ export function lazySearchClient(load: () => Promise<EmbeddedSearchClient>): Emb
 
   return {
     search: (arg: SearchArgument) => client().then((loaded) => loaded.search(arg)),
+    // The modal opened: its code and the precomputed answers' manifest load while the reader
+    // types. A failure here is the first query's to report (it tries again).
+    warm: () => {
+      client().then(
+        (loaded) => loaded.warm(),
+        () => undefined,
+      );
+    },
     addAlgoliaAgent: () => undefined,
     transporter: {algoliaAgent: agent},
   };

@@ -97,7 +97,13 @@ function EmbeddedSearchBar({indexPath, ...props}: {indexPath: string}): ReactNod
       ),
     [siteConfig.baseUrl, indexPath, i18n.currentLocale],
   );
-  const transformSearchClient = useCallback(() => client as unknown as DocSearchTransformClient, [client]);
+  // DocSearch asks for its client when the modal mounts, not before: the client's code and the
+  // precomputed answers' manifest start loading then, while the reader types (Pagefind waits
+  // for a query the answers do not cover). tests/e2e/search.spec.ts checks both moments.
+  const transformSearchClient = useCallback(() => {
+    client.warm();
+    return client as unknown as DocSearchTransformClient;
+  }, [client]);
   const localized = useTranslations(indexMissing);
   return (
     <>
