@@ -7,6 +7,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {gzipSync} from 'node:zlib';
 import {
   createHeadLookup,
   headAnswerName,
@@ -24,6 +25,7 @@ import type {DocSearchHit, PagefindApi} from '../../src/plugins/search-pagefind/
 import {
   headKeys,
   latestVersion,
+  unpacked,
   prefixWeights,
   searchContexts,
   HEAD_REQUEST,
@@ -295,4 +297,15 @@ test('the search page never uses precomputed answers', async () => {
   await assert.rejects(client.search({requests: [{query: 'anchor', facetFilters: CURRENT}]}), {name: 'RetryError'});
   assert.equal(loads(), 1);
   assert.deepEqual(site.fetched, []);
+});
+
+test('pagefind.js in Node gets Pagefind files inflated, anything else as it is', () => {
+  const raw = Buffer.concat([Buffer.from('pagefind_dcd'), Buffer.from([0x82, 0x01, 0x02])]);
+  assert.ok(unpacked(gzipSync(raw)).equals(raw));
+  const other = gzipSync(Buffer.from('{"version":"1.6.0"}'));
+  assert.ok(unpacked(other).equals(other));
+  const plain = Buffer.from('export const x = 1;');
+  assert.ok(unpacked(plain).equals(plain));
+  const broken = Buffer.from([0x1f, 0x8b, 0x00]);
+  assert.ok(unpacked(broken).equals(broken));
 });
