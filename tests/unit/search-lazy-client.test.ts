@@ -22,24 +22,30 @@ function fakeClient(answer: string): EmbeddedSearchClient & {calls: SearchArgume
   return fake;
 }
 
-test('the client code is not loaded until the first query, then loaded once', async () => {
+/** A lazy client over `inner`, counting how often its code was loaded. */
+function counted(inner: EmbeddedSearchClient): {client: EmbeddedSearchClient; loads: () => number} {
   let loads = 0;
-  const inner = fakeClient('loaded');
   const client = lazySearchClient(async () => {
     loads += 1;
     return inner;
   });
-  assert.equal(loads, 0);
+  return {client, loads: () => loads};
+}
+
+test('the client code is not loaded until the first query, then loaded once', async () => {
+  const inner = fakeClient('loaded');
+  const {client, loads} = counted(inner);
+  assert.equal(loads(), 0);
   const [a, b] = await Promise.all([
     client.search({requests: [{query: 'rate'}]} as SearchArgument),
     client.search({requests: [{query: 'anchor'}]} as SearchArgument),
   ]);
-  assert.equal(loads, 1);
+  assert.equal(loads(), 1);
   assert.deepEqual(a, {results: [{query: 'loaded'}]});
   assert.deepEqual(b, {results: [{query: 'loaded'}]});
   assert.equal(inner.calls.length, 2);
   await client.search({requests: [{query: 'third'}]} as SearchArgument);
-  assert.equal(loads, 1);
+  assert.equal(loads(), 1);
 });
 
 test('a failed load rejects with the error DocSearch shows its error screen for, and the next query retries', async () => {
@@ -63,32 +69,24 @@ test('a failed load rejects with the error DocSearch shows its error screen for,
 });
 
 test('it has the agent DocSearch adds to, without loading anything', () => {
-  let loads = 0;
-  const client = lazySearchClient(async () => {
-    loads += 1;
-    return fakeClient('x');
-  });
+  const {client, loads} = counted(fakeClient('x'));
   client.addAlgoliaAgent('docusaurus', '3.10.2');
   assert.equal(client.transporter.algoliaAgent.add({segment: 'docsearch'}), client.transporter.algoliaAgent);
   assert.match(client.transporter.algoliaAgent.value, /Pagefind/);
-  assert.equal(loads, 0);
+  assert.equal(loads(), 0);
 });
 
 test('warm() loads the client code once, warms the loaded client, and the first query reuses the load', async () => {
-  let loads = 0;
   const inner = fakeClient('warm');
-  const client = lazySearchClient(async () => {
-    loads += 1;
-    return inner;
-  });
+  const {client, loads} = counted(inner);
   client.warm();
   client.warm();
   await new Promise((resolve) => setImmediate(resolve));
-  assert.equal(loads, 1);
+  assert.equal(loads(), 1);
   assert.equal(inner.warmed, 2);
   assert.equal(inner.calls.length, 0, 'warming runs no query');
   await client.search({requests: [{query: 'rate'}]} as SearchArgument);
-  assert.equal(loads, 1);
+  assert.equal(loads(), 1);
 });
 
 test('a failed warm-up rejects nothing, and the first query loads the code again', async () => {

@@ -34,7 +34,7 @@
 //   the modal shows them without loading Pagefind.
 // - Pages get short names and word counts rounded to 7 significant bits
 //   (./rechunk.mjs rewritePageList): the page list every query loads first
-//   shrinks by about half, then by a fifth more.
+//   shrinks by about half, then by about a seventh more.
 // - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
 //   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
 import {promises as fs} from 'node:fs';
