@@ -39,6 +39,11 @@ export interface Facts {
   modelPackages: string[];
   /** Public class -> its methods (with those of the class it extends) and what some return. */
   javaMethods: Map<string, JavaClass>;
+  /**
+   * Classes of one name in two packages, each with an entry (`Duration`): a sample is checked
+   * against the one it means (names.ts `meansPackage`), or neither.
+   */
+  javaMethodVariants: Map<string, JavaClass[]>;
   /** The declarative eDSL's namespaces (`Windows`, `Goal`, …) -> their static members. */
   edsl: Map<string, Set<string>>;
   /** The `orrery` CLI's commands (`login`, `model upload`) -> their `--options`. */
@@ -192,29 +197,52 @@ export function factsFromYaml(text: string): Facts {
   }
   const javaPackages = new Map<string, Set<string>>();
   for (const [pkg, classes] of Object.entries(raw.java ?? {})) javaPackages.set(pkg, new Set(classes));
-  const javaMethods = new Map<string, JavaClass>();
-  const classOf = (name: string, seen: string[] = []): JavaClass => {
-    const known = javaMethods.get(name);
+  // A key is a class's simple name, or `<package>.<Class>` when two packages' classes of one name
+  // each have an entry.
+  const rawClasses = Object.entries(raw.javaMethods ?? {}).map(([key, def]) => {
+    const dot = key.lastIndexOf('.');
+    const name = key.slice(dot + 1);
+    const pkg = dot < 0 ? def.package : key.slice(0, dot);
+    if (dot >= 0 && def.package !== undefined && def.package !== pkg)
+      throw new Error(`facts/facts.yaml: javaMethods ${key} has package "${def.package}" too`);
+    return {key, name, def: {...def, package: pkg}};
+  });
+  const keysOf = (name: string) => rawClasses.filter((c) => c.name === name);
+  /** The entry a simple name means where `from` mentions it: its only one, or the one in `from`'s package. */
+  const resolve = (name: string, from: {key: string; def: RawJavaClass}) => {
+    const all = keysOf(name);
+    if (all.length <= 1) return all[0];
+    const same = all.filter((c) => c.def.package === from.def.package);
+    if (same.length === 1) return same[0];
+    throw new Error(
+      `facts/facts.yaml: javaMethods ${from.key} names ${name}, which ${all.map((c) => c.key).join(' and ')} both are`,
+    );
+  };
+  const built = new Map<string, JavaClass>();
+  const classOf = (key: string, seen: string[] = []): JavaClass => {
+    const known = built.get(key);
     if (known) return known;
-    const def = raw.javaMethods?.[name];
-    if (!def)
-      throw new Error(`facts/facts.yaml: javaMethods ${seen.at(-1) ?? ''} extends "${name}", which is not listed`);
-    if (seen.includes(name)) throw new Error(`facts/facts.yaml: javaMethods ${name} extends itself`);
+    const found = rawClasses.find((c) => c.key === key);
+    if (!found)
+      throw new Error(`facts/facts.yaml: javaMethods ${seen.at(-1) ?? ''} extends "${key}", which is not listed`);
+    const {name, def} = found;
+    if (seen.includes(key)) throw new Error(`facts/facts.yaml: javaMethods ${key} extends itself`);
     const homes = [...javaPackages].filter(([, classes]) => classes.has(name)).map(([pkg]) => pkg);
-    if (homes.length === 0) throw new Error(`facts/facts.yaml: javaMethods ${name} is in no package of \`java\``);
+    if (homes.length === 0) throw new Error(`facts/facts.yaml: javaMethods ${key} is in no package of \`java\``);
     if (def.package !== undefined && !homes.includes(def.package))
       throw new Error(
-        `facts/facts.yaml: javaMethods ${name}.package is "${def.package}", which \`java\` does not give it`,
+        `facts/facts.yaml: javaMethods ${key}.package is "${def.package}", which \`java\` does not give it`,
       );
     if (homes.length > 1 && def.package === undefined)
-      throw new Error(`facts/facts.yaml: javaMethods ${name} needs a package: ${homes.join(' and ')} both have one`);
-    const parent = def.extends ? classOf(def.extends, [...seen, name]) : undefined;
+      throw new Error(`facts/facts.yaml: javaMethods ${key} needs a package: ${homes.join(' and ')} both have one`);
+    const parentKey = def.extends ? (resolve(def.extends, found)?.key ?? def.extends) : undefined;
+    const parent = parentKey ? classOf(parentKey, [...seen, key]) : undefined;
     const own = new Map<string, JavaSignature[]>();
     for (const text of def.signatures ?? []) {
       const sig = parseSignature(String(text));
-      if (!sig) throw new Error(`facts/facts.yaml: javaMethods ${name}: cannot read the signature "${text}"`);
+      if (!sig) throw new Error(`facts/facts.yaml: javaMethods ${key}: cannot read the signature "${text}"`);
       if (!(def.methods ?? []).includes(sig.name))
-        throw new Error(`facts/facts.yaml: javaMethods ${name}: signature "${text}" is of no method it lists`);
+        throw new Error(`facts/facts.yaml: javaMethods ${key}: signature "${text}" is of no method it lists`);
       own.set(sig.name, [...(own.get(sig.name) ?? []), sig]);
     }
     const signatures = new Map(parent?.signatures ?? []);
@@ -224,7 +252,7 @@ export function factsFromYaml(text: string): Facts {
     for (const text of def.signatures ?? []) {
       const m = /^(?:(?:static|default)\s+)*(?:<[^>]*>\s*)?([A-Za-z_]\w*)/.exec(String(text).trim());
       const sig = parseSignature(String(text));
-      if (m?.[1] && sig && raw.javaMethods?.[m[1]]) sigReturns.push([sig.name, m[1]]);
+      if (m?.[1] && sig && keysOf(m[1]).length) sigReturns.push([sig.name, m[1]]);
     }
     const entry: JavaClass = {
       methods: new Set([...(parent?.methods ?? []), ...(def.methods ?? [])]),
@@ -241,14 +269,20 @@ export function factsFromYaml(text: string): Facts {
     };
     for (const [method, type] of entry.returns) {
       if (!entry.methods.has(method))
-        throw new Error(`facts/facts.yaml: javaMethods ${name} returns from ${method}, not a method of it`);
-      if (!raw.javaMethods?.[type])
-        throw new Error(`facts/facts.yaml: javaMethods ${name}.${method} returns "${type}", which is not listed`);
+        throw new Error(`facts/facts.yaml: javaMethods ${key} returns from ${method}, not a method of it`);
+      if (!keysOf(type).length)
+        throw new Error(`facts/facts.yaml: javaMethods ${key}.${method} returns "${type}", which is not listed`);
     }
-    javaMethods.set(name, entry);
+    built.set(key, entry);
     return entry;
   };
-  for (const name of Object.keys(raw.javaMethods ?? {})) classOf(name);
+  const javaMethods = new Map<string, JavaClass>();
+  const javaMethodVariants = new Map<string, JavaClass[]>();
+  for (const {key, name} of rawClasses) {
+    const entry = classOf(key);
+    if (keysOf(name).length === 1) javaMethods.set(name, entry);
+    else javaMethodVariants.set(name, [...(javaMethodVariants.get(name) ?? []), entry]);
+  }
   const edsl = new Map<string, Set<string>>();
   for (const [namespace, members] of Object.entries(raw.edsl ?? {})) {
     if (!Array.isArray(members) || members.length === 0)
@@ -278,6 +312,7 @@ export function factsFromYaml(text: string): Facts {
     javaPackages,
     modelPackages,
     javaMethods,
+    javaMethodVariants,
     edsl,
     cli,
     env,

@@ -408,23 +408,41 @@ function importedFrom(code: string, name: string, facts: Facts): string[] {
   return [...out];
 }
 
+/** A package's library: its first three parts (`dev.orrery.timelines`). */
+const library = (p: string) => p.split('.').slice(0, 3).join('.');
+
+/** The libraries of the public classes `code` names that only one library has, `name` aside. */
+function namedLibraries(code: string, name: string, facts: Facts): Set<string> {
+  const out = new Set<string>();
+  for (const word of new Set(code.match(/\b[A-Z]\w*\b/g) ?? [])) {
+    if (word === name) continue;
+    const homes = new Set([...facts.javaPackages].filter(([, classes]) => classes.has(word)).map(([p]) => library(p)));
+    if (homes.size === 1) out.add([...homes][0] ?? '');
+  }
+  return out;
+}
+
 /**
  * Whether a block means the listed class `name` of `pkg` when two public packages have a class of
  * that name: the block imports it from there, else its page does, else the page imports from that
- * library (`dev.orrery.modeling`) and from none of the others that have the name.
+ * library (`dev.orrery.modeling`) and from none of the others that have the name, else the block
+ * names other classes of that library and of none of the others (`Windows` beside `Duration`).
  */
 function meansPackage(name: string, pkg: string, code: string, pageImports: string, facts: Facts): boolean {
   for (const text of [code, pageImports]) {
     const from = importedFrom(text, name, facts);
     if (from.length) return from.length === 1 && from[0] === pkg;
   }
-  const library = (p: string) => p.split('.').slice(0, 3).join('.');
   const others = [...facts.javaPackages]
     .filter(([p, classes]) => p !== pkg && classes.has(name))
     .map(([p]) => library(p));
   if (others.length === 0) return true;
-  const used = new Set([...pageImports.matchAll(IMPORT)].map((m) => library(m[2] ?? '')));
-  return used.has(library(pkg)) && !others.some((l) => used.has(l));
+  const imported = new Set([...pageImports.matchAll(IMPORT)].map((m) => library(m[2] ?? '')));
+  for (const used of [imported, namedLibraries(code, name, facts)]) {
+    if (used.has(library(pkg)) || others.some((l) => used.has(l)))
+      return used.has(library(pkg)) && !others.some((l) => used.has(l));
+  }
+  return false;
 }
 
 /** The body of the class or anonymous class opening at `open` (a `{`), or null when the block cuts it off. */
@@ -477,7 +495,7 @@ function checkImplementations(code: string, facts: Facts, report: Report): void 
  * where the block or its page shows which one it is (`meansPackage`).
  */
 export function checkJvmMethods(original: string, given: Facts, report: Report, pageImports = ''): void {
-  if (given.javaMethods.size === 0) return;
+  if (given.javaMethods.size === 0 && given.javaMethodVariants.size === 0) return;
   const code = blankStrings(original);
   let javaMethods = given.javaMethods;
   const ambiguous = [...javaMethods].filter(
@@ -486,6 +504,15 @@ export function checkJvmMethods(original: string, given: Facts, report: Report, 
   if (ambiguous.length) {
     javaMethods = new Map(javaMethods);
     for (const [name] of ambiguous) javaMethods.delete(name);
+  }
+  // A name two listed classes share: the one the block means, if it shows which.
+  for (const [name, variants] of given.javaMethodVariants) {
+    const meant = variants.filter(
+      (c) => c.package !== undefined && meansPackage(name, c.package, code, pageImports, given),
+    );
+    if (meant.length !== 1 || !meant[0]) continue;
+    if (javaMethods === given.javaMethods) javaMethods = new Map(javaMethods);
+    javaMethods.set(name, meant[0]);
   }
   // Kotlin extension functions the sample declares (`fun Windows.closeGaps(…)`) are methods of
   // their class in that sample.

@@ -431,7 +431,12 @@ javaMethods:
       - T get()
       - default Condition isEqualTo(T value)
 `);
-  const sigFacts = {...facts, javaPackages: own.javaPackages, javaMethods: own.javaMethods};
+  const sigFacts = {
+    ...facts,
+    javaPackages: own.javaPackages,
+    javaMethods: own.javaMethods,
+    javaMethodVariants: own.javaMethodVariants,
+  };
   const found = async (code: string, file = 'page.md', before = '') =>
     (await checkBlocks(extractBlocks(file, `${before}${fence('java', code)}`), {facts: sigFacts})).problems;
   const ok = async (code: string, before = '') => assert.deepEqual(await found(code, 'page.md', before), [], code);
@@ -485,6 +490,8 @@ javaMethods:
     /fits no signature/,
     fence('java', `${time}class B {}`),
   );
+  // The block names another class of one of the two libraries (and no import says which).
+  await ok('class A {\n  void f(Windows w) {\n    Duration.of(30);\n  }\n}');
   // The facts themselves.
   const facts3 = (yaml: string) => () => factsFromYaml(yaml);
   const two = 'java:\n  p: [D]\n  q: [D]\njavaMethods:\n';
@@ -500,6 +507,67 @@ javaMethods:
   );
 });
 
+test("java: two packages' classes of one name, each with an entry: a block is held to the one it means", async () => {
+  const own = factsFromYaml(`
+java:
+  dev.orrery.modeling.time: [Duration]
+  dev.orrery.timelines: [Duration, Windows]
+javaMethods:
+  Duration:
+    package: dev.orrery.modeling.time
+    constants: [ZERO, HOUR]
+    methods: [plus, longerThan]
+    signatures:
+      - Duration plus(Duration other)
+      - boolean longerThan(Duration other)
+  dev.orrery.timelines.Duration:
+    constants: [ZERO, HOUR, MAX]
+    methods: [plus, isLongerThan]
+    signatures:
+      - Duration plus(Duration other)
+      - boolean isLongerThan(Duration other)
+`);
+  assert.deepEqual([...own.javaMethods.keys()], []);
+  assert.deepEqual(
+    own.javaMethodVariants.get('Duration')?.map((c) => c.package),
+    ['dev.orrery.modeling.time', 'dev.orrery.timelines'],
+  );
+  const twoFacts = {
+    ...facts,
+    javaPackages: own.javaPackages,
+    javaMethods: own.javaMethods,
+    javaMethodVariants: own.javaMethodVariants,
+  };
+  const found = async (code: string) =>
+    (await checkBlocks(extractBlocks('page.md', fence('java', code)), {facts: twoFacts})).problems.map(
+      (p) => p.message,
+    );
+  const modeling = 'import dev.orrery.modeling.time.Duration;\n';
+  const timelines = 'import dev.orrery.timelines.Duration;\n';
+  const use = (calls: string) => `class A {\n  void f(Duration d) {\n${calls}\n  }\n}`;
+  // Each import holds the block to its own class: its methods, constants and signatures.
+  assert.deepEqual(await found(`${modeling}${use('    d.longerThan(Duration.HOUR.plus(d));')}`), []);
+  assert.deepEqual(await found(`${timelines}${use('    d.isLongerThan(Duration.MAX);')}`), []);
+  assert.deepEqual(await found(`${modeling}${use('    d.isLongerThan(Duration.MAX);')}`), [
+    'isLongerThan() is not a method of Duration (facts/facts.yaml javaMethods: plus, longerThan)',
+    'MAX is not a constant of Duration (facts/facts.yaml javaMethods: ZERO, HOUR)',
+  ]);
+  assert.deepEqual(await found(`${timelines}${use('    d.longerThan(Duration.HOUR);')}`), [
+    'longerThan() is not a method of Duration (facts/facts.yaml javaMethods: plus, isLongerThan)',
+  ]);
+  // Without an import, a class only one library has shows which (Windows is the timelines library's).
+  assert.deepEqual(await found(use('    Windows w = null;\n    d.longerThan(Duration.HOUR);')), [
+    'longerThan() is not a method of Duration (facts/facts.yaml javaMethods: plus, isLongerThan)',
+  ]);
+  // Nothing shows which: neither is held.
+  assert.deepEqual(await found(use('    d.anything(Duration.ANY);')), []);
+  // The facts: a key's package must have the class, and must agree with a `package` beside it.
+  const keyed = (entry: string) => () =>
+    factsFromYaml(`java:\n  p: [D]\n  q: [D]\njavaMethods:\n  p.D: {methods: [x]}\n${entry}`);
+  assert.throws(keyed('  r.D: {methods: [x]}'), /javaMethods r\.D\.package is "r", which `java` does not give it/);
+  assert.throws(keyed('  q.D: {package: p, methods: [x]}'), /javaMethods q\.D has package "p" too/);
+  assert.doesNotThrow(keyed('  q.D: {methods: [y]}'));
+});
 test("the docs of an earlier release are held to that release's API: what came later (since) is not there", async () => {
   const query =
     'query {\n  sequence_action_run(where: {status: {_eq: "succeeded"}}) {\n    id\n    sequence { name }\n  }\n}';
