@@ -4,7 +4,7 @@
  * the default export, a Docusaurus plugin, starts drawing while the content loads and closes
  * the browser after the build. src/theme/Mermaid shows the drawings.
  */
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -36,6 +36,19 @@ export function mermaidCacheDir(env: NodeJS.ProcessEnv, siteDir: string): string
   return path.join(root, 'orrery-mermaid');
 }
 
+/** Debian's headless-only Chromium (package chromium-headless-shell): it starts in about half the time. */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The Chromium that draws the diagrams: `CHROMIUM_PATH` when set, else Debian's headless shell
+ * when it is installed (the same drawings, and 0.8 s less to start with Mermaid loaded in its two
+ * pages), else Debian's Chromium.
+ */
+export function drawingChromium(env: NodeJS.ProcessEnv, exists: (file: string) => boolean = existsSync): string {
+  if (env.CHROMIUM_PATH) return env.CHROMIUM_PATH;
+  return exists(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+}
+
 /**
  * The remark plugin entry (`[plugin, options]`) for `beforeDefaultRemarkPlugins`. The browser
  * starts with the first diagram not in the cache; every instance given this entry shares it.
@@ -48,7 +61,7 @@ export function mermaidRemarkPlugin(
   const options = {
     config,
     cacheDir: mermaidCacheDir(env, siteDir),
-    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: drawingChromium(env),
     concurrency: Number(env.ORRERY_MERMAID_PAGES) || 2,
     fastConfig: readFlag(env, 'ORRERY_MERMAID_FAST_CONFIG', true),
     browserScript: path.join(siteDir, 'src', 'plugins', 'mermaid-svg', 'browser.js'),
