@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
+import type {MermaidRenderer} from '../src/plugins/mermaid-svg/renderer.ts';
 import {mermaidSources, type Svgs} from '../src/plugins/mermaid-svg/svg.ts';
 
 /**
@@ -42,4 +43,17 @@ export function assertSameDrawings(
       assert.equal(b, a, `${variant} drawing ${what}: ${diagram.slice(0, 60)}`);
     }
   });
+}
+
+/**
+ * The diagrams drawn one after another, in order (some kinds number their elements across the
+ * drawings a page has made, so two renderers compared must draw the same diagrams in the same order).
+ */
+export async function drawInTurn(
+  renderer: MermaidRenderer,
+  diagrams: readonly string[],
+): Promise<(Svgs | undefined)[]> {
+  const drawings: (Svgs | undefined)[] = [];
+  for (const diagram of diagrams) drawings.push(await renderer.render(diagram));
+  return drawings;
 }

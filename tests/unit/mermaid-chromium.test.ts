@@ -10,9 +10,9 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {HEADLESS_SHELL, drawingChromium} from '../../src/plugins/mermaid-svg/index.ts';
 import {MermaidRenderer} from '../../src/plugins/mermaid-svg/renderer.ts';
-import type {MermaidSiteConfig, Svgs} from '../../src/plugins/mermaid-svg/svg.ts';
+import type {MermaidSiteConfig} from '../../src/plugins/mermaid-svg/svg.ts';
 import {siteFontFamily} from '../../src/config/fonts.ts';
-import {assertSameDrawings, sampleDiagrams} from '../mermaid-samples.ts';
+import {assertSameDrawings, drawInTurn, sampleDiagrams} from '../mermaid-samples.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -54,10 +54,8 @@ test(
     const full = renderer(CHROMIUM, 'chromium');
     const shell = renderer(HEADLESS_SHELL, 'shell');
     try {
-      const byFull: (Svgs | undefined)[] = [];
-      const byShell: (Svgs | undefined)[] = [];
-      for (const d of diagrams) byFull.push(await full.render(d));
-      for (const d of diagrams) byShell.push(await shell.render(d));
+      const byFull = await drawInTurn(full, diagrams);
+      const byShell = await drawInTurn(shell, diagrams);
       assert.equal(shell.stats.drawn, diagrams.length);
       assertSameDrawings(diagrams, byFull, byShell, 'differs between Chromium and its headless shell');
     } finally {

@@ -13,9 +13,9 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {CONFIG_CHECK_GLOBAL, CONFIG_COPY_GLOBAL, withFastConfig} from '../../src/plugins/mermaid-svg/fast-config.ts';
 import {MermaidRenderer} from '../../src/plugins/mermaid-svg/renderer.ts';
-import type {MermaidSiteConfig, Svgs} from '../../src/plugins/mermaid-svg/svg.ts';
+import type {MermaidSiteConfig} from '../../src/plugins/mermaid-svg/svg.ts';
 import {siteFontFamily} from '../../src/config/fonts.ts';
-import {assertSameDrawings, sampleDiagrams} from '../mermaid-samples.ts';
+import {assertSameDrawings, drawInTurn, sampleDiagrams} from '../mermaid-samples.ts';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -92,10 +92,8 @@ test(
     const plain = renderer('plain', false, path.join(root, 'src', 'plugins', 'mermaid-svg', 'browser.js'));
     const fast = renderer('fast', true, checking);
     try {
-      const before: (Svgs | undefined)[] = [];
-      const afterPatch: (Svgs | undefined)[] = [];
-      for (const d of diagrams) before.push(await plain.render(d));
-      for (const d of diagrams) afterPatch.push(await fast.render(d));
+      const before = await drawInTurn(plain, diagrams);
+      const afterPatch = await drawInTurn(fast, diagrams);
       assert.equal(fast.stats.drawn, diagrams.length);
       assertSameDrawings(diagrams, before, afterPatch, 'differs');
     } finally {
