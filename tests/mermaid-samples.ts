@@ -57,3 +57,23 @@ export async function drawInTurn(
   for (const diagram of diagrams) drawings.push(await renderer.render(diagram));
   return drawings;
 }
+
+/**
+ * Draws the diagrams with each renderer in turn and asserts the second drew every one itself and
+ * the same as the first; closes both.
+ */
+export async function assertRenderersAgree(
+  first: MermaidRenderer,
+  second: MermaidRenderer,
+  diagrams: readonly string[],
+  what: string,
+): Promise<void> {
+  try {
+    const a = await drawInTurn(first, diagrams);
+    const b = await drawInTurn(second, diagrams);
+    assert.equal(second.stats.drawn, diagrams.length);
+    assertSameDrawings(diagrams, a, b, what);
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+  }
+}

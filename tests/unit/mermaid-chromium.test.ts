@@ -12,7 +12,7 @@ import {HEADLESS_SHELL, drawingChromium} from '../../src/plugins/mermaid-svg/ind
 import {MermaidRenderer} from '../../src/plugins/mermaid-svg/renderer.ts';
 import type {MermaidSiteConfig} from '../../src/plugins/mermaid-svg/svg.ts';
 import {siteFontFamily} from '../../src/config/fonts.ts';
-import {assertSameDrawings, drawInTurn, sampleDiagrams} from '../mermaid-samples.ts';
+import {assertRenderersAgree, sampleDiagrams} from '../mermaid-samples.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -51,15 +51,11 @@ test(
         concurrency: 1,
         browserScript: path.join(root, 'src', 'plugins', 'mermaid-svg', 'browser.js'),
       });
-    const full = renderer(CHROMIUM, 'chromium');
-    const shell = renderer(HEADLESS_SHELL, 'shell');
-    try {
-      const byFull = await drawInTurn(full, diagrams);
-      const byShell = await drawInTurn(shell, diagrams);
-      assert.equal(shell.stats.drawn, diagrams.length);
-      assertSameDrawings(diagrams, byFull, byShell, 'differs between Chromium and its headless shell');
-    } finally {
-      await Promise.all([full.close(), shell.close()]);
-    }
+    await assertRenderersAgree(
+      renderer(CHROMIUM, 'chromium'),
+      renderer(HEADLESS_SHELL, 'shell'),
+      diagrams,
+      'differs between Chromium and its headless shell',
+    );
   },
 );

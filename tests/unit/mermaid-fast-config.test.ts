@@ -15,7 +15,7 @@ import {CONFIG_CHECK_GLOBAL, CONFIG_COPY_GLOBAL, withFastConfig} from '../../src
 import {MermaidRenderer} from '../../src/plugins/mermaid-svg/renderer.ts';
 import type {MermaidSiteConfig} from '../../src/plugins/mermaid-svg/svg.ts';
 import {siteFontFamily} from '../../src/config/fonts.ts';
-import {assertSameDrawings, drawInTurn, sampleDiagrams} from '../mermaid-samples.ts';
+import {assertRenderersAgree, sampleDiagrams} from '../mermaid-samples.ts';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -89,15 +89,11 @@ test(
         browserScript,
         fastConfig,
       });
-    const plain = renderer('plain', false, path.join(root, 'src', 'plugins', 'mermaid-svg', 'browser.js'));
-    const fast = renderer('fast', true, checking);
-    try {
-      const before = await drawInTurn(plain, diagrams);
-      const afterPatch = await drawInTurn(fast, diagrams);
-      assert.equal(fast.stats.drawn, diagrams.length);
-      assertSameDrawings(diagrams, before, afterPatch, 'differs');
-    } finally {
-      await Promise.all([plain.close(), fast.close()]);
-    }
+    await assertRenderersAgree(
+      renderer('plain', false, path.join(root, 'src', 'plugins', 'mermaid-svg', 'browser.js')),
+      renderer('fast', true, checking),
+      diagrams,
+      'differs',
+    );
   },
 );
