@@ -23,10 +23,12 @@ import {
 import {createEmbeddedSearchClient} from '../../src/plugins/search-pagefind/client/client.ts';
 import type {DocSearchHit, PagefindApi} from '../../src/plugins/search-pagefind/client/types.ts';
 import {
+  collectTypedWords,
   headKeys,
   latestVersion,
   unpacked,
   prefixWeights,
+  stemWord,
   searchContexts,
   HEAD_REQUEST,
   docSearchRequest,
@@ -92,17 +94,50 @@ test('the heaviest prefixes are taken, with every prefix of a taken word, up to 
     {word: 'beta', size: 120},
   ]);
   const keyOf = (q: string) => headQueryKey(q);
-  const taken = headKeys(weights, keyOf, {minBytes: 120, max: 100}).map((k) => k.key);
+  // Without stemming, each prefix costs what it weighs.
+  const stem = (w: string) => w;
+  const taken = headKeys(weights, keyOf, {minBytes: 120, max: 100, stem}).map((k) => k.key);
   assert.deepEqual(taken, ['a', 'an', 'anc', 'anch', 'ancho', 'anchor', 'b', 'be', 'bet', 'beta']);
   assert.deepEqual(
-    headKeys(weights, keyOf, {minBytes: 120, max: 3}).map((k) => k.key),
+    headKeys(weights, keyOf, {minBytes: 120, max: 3, stem}).map((k) => k.key),
     ['a', 'an', 'anc'],
   );
   // A prefix whose query plan is another word (or none) is not taken.
   assert.deepEqual(
-    headKeys(weights, (q: string) => (q === 'an' ? null : keyOf(q)), {minBytes: 150, max: 100}).map((k) => k.key),
+    headKeys(weights, (q: string) => (q === 'an' ? null : keyOf(q)), {minBytes: 150, max: 100, stem}).map((k) => k.key),
     ['a', 'anc', 'anch', 'ancho', 'anchor'],
   );
+});
+
+test('a query costs what its stem weighs, so typed words whose stem is heavy are taken too', () => {
+  // Pagefind's index holds stems: "simulation", "simulations" and "simulated" are all "simul".
+  assert.equal(stemWord('simulations'), 'simul');
+  assert.equal(stemWord('anchored'), 'anchor');
+  assert.equal(stemWord('snapshot'), 'snapshot');
+  const weights = prefixWeights([
+    {word: 'simul', size: 200},
+    {word: 'simulink', size: 5},
+    {word: 'snapshot', size: 90},
+  ]);
+  const keyOf = (q: string) => headQueryKey(q);
+  const typed = ['simulation', 'simulated', 'simulink', 'snapshots', 'orbit'];
+  const taken = headKeys(weights, keyOf, {minBytes: 150, max: 100, typed}).map((k) => k.key);
+  // "simulation" and "simulated" weigh 200 (their stem's entries) though no index word starts with
+  // them; "simulink" is its own stem (5 bytes); "snapshots" and "orbit" stay light.
+  assert.deepEqual(taken, ['s', 'si', 'sim', 'simu', 'simul', 'simulated', 'simulation']);
+  // Without the typed words, only the prefixes.
+  assert.deepEqual(
+    headKeys(weights, keyOf, {minBytes: 150, max: 100}).map((k) => k.key),
+    ['s', 'si', 'sim', 'simu', 'simul'],
+  );
+});
+
+test("the typed words are a page's text: words of 4 to 30 letters, lower case, not its tags", () => {
+  const words = collectTypedWords(
+    '<h2 id="battery-state">Battery <code class="language-java">SoC</code></h2><p>Simulations run; é café x1y2 ok.</p>',
+    new Set<string>(),
+  );
+  assert.deepEqual([...words].sort(), ['battery', 'café', 'simulations']);
 });
 
 test('the search contexts are the latest versions, then each other version of a docs plugin', () => {

@@ -22,12 +22,13 @@ import os from 'node:os';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {isMainThread, parentPort, threadId, Worker, workerData} from 'node:worker_threads';
 import {gunzipSync} from 'node:zlib';
+import * as snowballModule from 'snowball-stemmers';
 import {chunkWords, pagefindRaw, readPagefindBytes} from './rechunk.mjs';
 
 /** A prefix whose entries come to fewer bytes (encoded, before gzip) is left to Pagefind. */
 export const HEAD_MIN_BYTES = 32768;
 /** At most this many query keys get answers (each in every context). */
-export const HEAD_MAX_KEYS = 200;
+export const HEAD_MAX_KEYS = 400;
 /** The modal's request (DocSearch 3.9): 20 hits, `<mark>`, "…", 10-word snippets or 5 on small screens. */
 export const HEAD_REQUEST = {
   hitsPerPage: 20,
@@ -71,9 +72,29 @@ export function prefixWeights(words) {
  * The query keys to answer, heaviest first: prefixes weighing at least
  * `minBytes`, whose query plan is the prefix itself (`keyOf(prefix)` returns
  * its key, or null), at most `max`. Ties go alphabetically.
+ *
+ * Pagefind stems a query word before it matches it as a prefix, so a query
+ * costs what its stem weighs: "simulation" reads the entries of every word
+ * starting with "simul", not only of those starting with "simulation". Each
+ * candidate (the prefixes, and the site's own words in `typed`, which a
+ * reader may type whole) therefore weighs what `stem(candidate)` does.
+ *
+ * @param {Map<string, number>} weights
+ * @param {(query: string) => string | null} keyOf
+ * @param {{minBytes?: number, max?: number, typed?: Iterable<string>, stem?: (word: string) => string}} [options]
  */
-export function headKeys(weights, keyOf, {minBytes = HEAD_MIN_BYTES, max = HEAD_MAX_KEYS} = {}) {
-  const heavy = [...weights].filter(([, bytes]) => bytes >= minBytes);
+export function headKeys(
+  weights,
+  keyOf,
+  {minBytes = HEAD_MIN_BYTES, max = HEAD_MAX_KEYS, typed = [], stem = stemWord} = {},
+) {
+  const cost = new Map();
+  for (const query of [...weights.keys(), ...typed]) {
+    if (cost.has(query)) continue;
+    const bytes = weights.get(stem(query)) ?? 0;
+    if (bytes >= minBytes) cost.set(query, bytes);
+  }
+  const heavy = [...cost];
   heavy.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const keys = [];
   const seen = new Set();
@@ -85,6 +106,28 @@ export function headKeys(weights, keyOf, {minBytes = HEAD_MIN_BYTES, max = HEAD_
     keys.push({key, query: prefix});
   }
   return keys;
+}
+
+/** Snowball's English stemmer, the algorithm Pagefind stems English words with. */
+// A CommonJS package: its exports are the namespace's default when Node imports it, the namespace
+// itself when a loader turns this file into CommonJS (the tests' tsx).
+const snowball = snowballModule.default ?? snowballModule;
+const english = snowball.newStemmer('english');
+/** @param {string} word */
+export const stemWord = (word) => english.stem(word);
+
+/**
+ * The distinct words of a page's indexed HTML that a reader might type and
+ * Pagefind would stem (letters only, 4 to 30 of them, lower case), added to
+ * `into`. Text only: tags and their attributes are skipped.
+ *
+ * @param {string} html
+ * @param {Set<string>} into
+ */
+export function collectTypedWords(html, into) {
+  const text = html.replace(/<[^>]*>/g, ' ');
+  for (const m of text.matchAll(/\p{L}{4,30}/gu)) into.add(m[0].toLowerCase());
+  return into;
 }
 
 /**
@@ -294,9 +337,9 @@ export async function writeNoHeadAnswers(bundleDir) {
  * the site's pages' `tags` in `language`. Returns what it wrote.
  *
  * @param {string} bundleDir
- * @param {{tags: Iterable<string>, language: string, minBytes?: number, max?: number}} options
+ * @param {{tags: Iterable<string>, language: string, minBytes?: number, max?: number, typed?: Iterable<string>}} options
  */
-export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max}) {
+export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max, typed}) {
   const {head} = await clientModules();
   const entry = JSON.parse(await fs.readFile(path.join(bundleDir, 'pagefind-entry.json'), 'utf8'));
   const info = entry.languages[language] ?? Object.values(entry.languages)[0];
@@ -309,7 +352,7 @@ export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max
       words.push({word: w.word, size: w.bytes.length});
     }
   }
-  const keys = headKeys(prefixWeights(words), head.headQueryKey, {minBytes, max});
+  const keys = headKeys(prefixWeights(words), head.headQueryKey, {minBytes, max, typed});
   const contexts = searchContexts(tags, language);
   const jobs = keys.flatMap(({query}) => contexts.map((facetFilters) => ({query, facetFilters})));
   // Two halves at once when there are enough answers to pay for a second thread (each loads the

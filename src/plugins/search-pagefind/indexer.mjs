@@ -40,7 +40,7 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {COUNT_BITS, rechunkIndex, rewritePageList} from './rechunk.mjs';
-import {writeHeadAnswers, writeNoHeadAnswers} from './head.mjs';
+import {collectTypedWords, writeHeadAnswers, writeNoHeadAnswers} from './head.mjs';
 
 /** Path prefixes (relative to the build root) that are never indexed. */
 const SKIPPED = [/^tests\//, /^search\//, /^pagefind\//, /^404\.html$/];
@@ -291,6 +291,8 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   const untagged = [];
   const tags = new Set();
   const languages = new Map();
+  // The pages' words, for the precomputed answers (./head.mjs `headKeys`).
+  const typed = new Set();
   // One page at a time, in file order, so that the index is the same on every build; while
   // Pagefind indexes a page (in its own process), the next one is read and prepared here.
   let pending;
@@ -311,6 +313,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     if (tag) tags.add(tag);
     else untagged.push(rel);
     languages.set(rel, docsearchLanguage(html));
+    if (head) collectTypedWords(content, typed);
     await settle();
     pending = {rel, added: index.addHTMLFile({sourcePath: rel, content})};
   }
@@ -344,7 +347,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   if (head) {
     const headStarted = Date.now();
     const language = [...languages.values()][0] ?? 'en';
-    const wrote = await writeHeadAnswers(outputPath, {tags, language});
+    const wrote = await writeHeadAnswers(outputPath, {tags, language, typed});
     headNote = `; ${wrote.keys} precomputed queries in ${wrote.contexts} contexts, ${((Date.now() - headStarted) / 1000).toFixed(1)} s`;
   } else {
     await writeNoHeadAnswers(outputPath);
