@@ -10,6 +10,8 @@ import assert from 'node:assert/strict';
 import {gzipSync} from 'node:zlib';
 import {
   createHeadLookup,
+  decodeHeadKeys,
+  encodeHeadKeys,
   headAnswerName,
   headContextKey,
   headQueryKey,
@@ -17,6 +19,7 @@ import {
   resolveHeadHits,
   storeHeadHits,
   HEAD_ORIGIN,
+  HEAD_VERSION,
   type HeadAnswerFile,
   type HeadManifest,
 } from '../../src/plugins/search-pagefind/client/head.ts';
@@ -70,6 +73,21 @@ test('only the modal usual request gets a precomputed answer', () => {
   assert.equal(headVariant({...MODAL, facets: ['*']}, shape, 10), null);
   assert.equal(headVariant({...MODAL, highlightPreTag: '<em>'}, shape, 10), null);
   assert.equal(headVariant({...MODAL, snippetEllipsisText: '...'}, shape, 10), null);
+});
+
+test('the manifest front-codes its keys, in their order, and reads them back', () => {
+  const keys = ['s', 'si', 'sim', 'simul', 'simulation', 'simulations', '2', '2026', '!anchor', 'sim2'];
+  const encoded = encodeHeadKeys(keys);
+  assert.equal(encoded.split(',').slice(0, 5).join(','), '0s,1i,2m,3ul,5ation');
+  assert.deepEqual(decodeHeadKeys(encoded), keys);
+  assert.deepEqual(decodeHeadKeys(encodeHeadKeys([])), []);
+  // A shared start longer than one base-36 digit can name is cut to 35 letters.
+  const long = ['a'.repeat(40), `${'a'.repeat(40)}b`];
+  assert.deepEqual(decodeHeadKeys(encodeHeadKeys(long)), long);
+  assert.throws(() => encodeHeadKeys(['a,b']), /cannot be "a,b"/);
+  // Sorted keys are what the indexer writes: shorter than the JSON list they replace.
+  const sorted = ['a', 'an', 'anc', 'anch', 'ancho', 'anchor', 'anchored', 'b', 'be', 'bet', 'beta'];
+  assert.ok(encodeHeadKeys(sorted).length < JSON.stringify(sorted).length / 2);
 });
 
 test('every prefix weighs the entries of the words it starts', () => {
@@ -204,7 +222,13 @@ test('hit URLs are stored relative to the base URL and read back on this site', 
 /** A fake site: the manifest and answer files by URL; `broken` URLs fail. */
 function fakeSite(keys: string[], broken: Set<string> = new Set()) {
   const contexts = [headContextKey(CURRENT, 'en')];
-  const manifest: HeadManifest = {version: 1, dir: 'abc123', request: HEAD_REQUEST, contexts, keys};
+  const manifest: HeadManifest = {
+    version: HEAD_VERSION,
+    dir: 'abc123',
+    request: HEAD_REQUEST,
+    contexts,
+    keys: encodeHeadKeys(keys),
+  };
   const files = new Map<string, unknown>([['/i/head.json', manifest]]);
   keys.forEach((key, i) => {
     const file: HeadAnswerFile = {

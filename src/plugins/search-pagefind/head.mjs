@@ -327,7 +327,7 @@ if (!isMainThread && workerData?.headJobs) {
  */
 export async function writeNoHeadAnswers(bundleDir) {
   const {head} = await clientModules();
-  const manifest = {version: head.HEAD_VERSION, dir: '0', request: HEAD_REQUEST, contexts: [], keys: []};
+  const manifest = {version: head.HEAD_VERSION, dir: '0', request: HEAD_REQUEST, contexts: [], keys: ''};
   await fs.rm(path.join(bundleDir, head.HEAD_DIR), {recursive: true, force: true});
   await fs.writeFile(path.join(bundleDir, head.HEAD_MANIFEST), JSON.stringify(manifest));
 }
@@ -352,7 +352,10 @@ export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max
       words.push({word: w.word, size: w.bytes.length});
     }
   }
-  const keys = headKeys(prefixWeights(words), head.headQueryKey, {minBytes, max, typed});
+  // In key order, so that the manifest's front-coded list packs best (client/head.ts encodeHeadKeys).
+  const keys = headKeys(prefixWeights(words), head.headQueryKey, {minBytes, max, typed})
+    .filter(({key}) => !key.includes(','))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const contexts = searchContexts(tags, language);
   const jobs = keys.flatMap(({query}) => contexts.map((facetFilters) => ({query, facetFilters})));
   // Two halves at once when there are enough answers to pay for a second thread (each loads the
@@ -386,7 +389,7 @@ export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max
     dir,
     request: HEAD_REQUEST,
     contexts: contextKeys,
-    keys: keys.map((k) => k.key),
+    keys: head.encodeHeadKeys(keys.map((k) => k.key)),
   };
   await fs.writeFile(path.join(bundleDir, head.HEAD_MANIFEST), JSON.stringify(manifest));
   return {

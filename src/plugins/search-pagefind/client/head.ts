@@ -18,7 +18,8 @@
  * Layout (`<index>/head.json` and `<index>/head/<dir>/<n>.json`):
  * - the manifest names the answers' folder (a hash of their content, so an
  *   answer file never changes under its name), the request they answer, the
- *   search contexts (translated facet filters) and the query keys;
+ *   search contexts (translated facet filters) and the query keys, front-coded
+ *   (`encodeHeadKeys`: most keys extend the one before, "s", "si", "sim");
  * - answer `n` (base 36) holds key `n / contexts` in context `n % contexts`:
  *   for each snippet length the modal asks for, the hits and the page count.
  */
@@ -29,7 +30,7 @@ import type {AlgoliaSearchRequest, DocSearchHit} from './types';
 
 export const HEAD_MANIFEST = 'head.json';
 export const HEAD_DIR = 'head';
-export const HEAD_VERSION = 1;
+export const HEAD_VERSION = 2;
 /** Hit URLs are stored relative to the base URL: the build writes them against this origin. */
 export const HEAD_ORIGIN = 'https://head.invalid/';
 
@@ -48,7 +49,8 @@ export interface HeadManifest {
   dir: string;
   request: HeadRequestShape;
   contexts: string[];
-  keys: string[];
+  /** The query keys, in answer order, as `encodeHeadKeys` writes them. */
+  keys: string;
 }
 
 export interface HeadAnswer {
@@ -117,6 +119,40 @@ export function headAnswerName(keyIndex: number, contextIndex: number, contexts:
   return `${(keyIndex * contexts + contextIndex).toString(36)}.json`;
 }
 
+/** Separates the keys in the manifest; no key holds it (`encodeHeadKeys` refuses one that does). */
+const KEY_SEPARATOR = ',';
+/** The longest shared start one entry can name: one base-36 digit. */
+const MAX_SHARED = 35;
+
+/**
+ * The keys as one string, each written as the length of the start it shares with the key before
+ * it (one base-36 digit) and the rest: "s", "si", "sim" become "0s,1i,2m". Sorted keys pack best;
+ * the order is kept (it is the answers' order).
+ */
+export function encodeHeadKeys(keys: readonly string[]): string {
+  let previous = '';
+  return keys
+    .map((key) => {
+      if (key === '' || key.includes(KEY_SEPARATOR)) throw new Error(`A precomputed query key cannot be "${key}".`);
+      let shared = 0;
+      while (shared < MAX_SHARED && shared < key.length - 1 && key[shared] === previous[shared]) shared += 1;
+      previous = key;
+      return shared.toString(36) + key.slice(shared);
+    })
+    .join(KEY_SEPARATOR);
+}
+
+/** The keys `encodeHeadKeys` wrote, in their order. */
+export function decodeHeadKeys(encoded: string): string[] {
+  if (encoded === '') return [];
+  let previous = '';
+  return encoded.split(KEY_SEPARATOR).map((entry) => {
+    const shared = parseInt(entry.slice(0, 1), 36);
+    previous = previous.slice(0, Number.isNaN(shared) ? 0 : shared) + entry.slice(1);
+    return previous;
+  });
+}
+
 export function isHeadManifest(value: unknown): value is HeadManifest {
   const m = value as HeadManifest | null;
   return (
@@ -126,7 +162,7 @@ export function isHeadManifest(value: unknown): value is HeadManifest {
     typeof m.dir === 'string' &&
     /^[0-9a-f]+$/.test(m.dir) &&
     Array.isArray(m.contexts) &&
-    Array.isArray(m.keys) &&
+    typeof m.keys === 'string' &&
     typeof m.request === 'object' &&
     m.request !== null &&
     Array.isArray(m.request.snippetWords)
@@ -177,7 +213,7 @@ export function createHeadLookup(
         isHeadManifest(value)
           ? {
               m: value,
-              keys: new Map(value.keys.map((k, i) => [k, i])),
+              keys: new Map(decodeHeadKeys(value.keys).map((k, i) => [k, i])),
               contexts: new Map(value.contexts.map((c, i) => [c, i])),
             }
           : null,
