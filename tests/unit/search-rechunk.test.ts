@@ -255,7 +255,7 @@ test(
     });
     // With ORRERY_SEARCH_HEAD=0 the modal's manifest request still gets a small file, listing nothing.
     const manifest = JSON.parse(readFileSync(path.join(original, 'pagefind', 'head.json'), 'utf8'));
-    assert.deepEqual([manifest.version, manifest.keys, manifest.contexts], [1, [], []]);
+    assert.deepEqual([manifest.version, manifest.keys, manifest.contexts], [2, '', []]);
     assert.equal(existsSync(path.join(original, 'pagefind', 'head')), false);
     const renamed = mkdtempSync(path.join(tmpdir(), 'orrery-page-names-'));
     dirs.push(renamed);
