@@ -69,9 +69,9 @@ export function prefixWeights(words) {
 }
 
 /**
- * The query keys to answer, heaviest first: prefixes weighing at least
- * `minBytes`, whose query plan is the prefix itself (`keyOf(prefix)` returns
- * its key, or null), at most `max`. Ties go alphabetically.
+ * The query keys to answer, heaviest first: candidates weighing at least
+ * `minBytes`, whose query plan is the candidate itself (`keyOf(candidate)`
+ * returns its key, or null), at most `max`. Ties go alphabetically.
  *
  * Pagefind stems a query word before it matches it as a prefix, so a query
  * costs what its stem weighs: "simulation" reads the entries of every word
@@ -354,7 +354,7 @@ export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max
   }
   // In key order, so that the manifest's front-coded list packs best (client/head.ts encodeHeadKeys).
   const keys = headKeys(prefixWeights(words), head.headQueryKey, {minBytes, max, typed})
-    .filter(({key}) => !key.includes(','))
+    .filter(({key}) => !key.includes(head.HEAD_KEY_SEPARATOR))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const contexts = searchContexts(tags, language);
   const jobs = keys.flatMap(({query}) => contexts.map((facetFilters) => ({query, facetFilters})));

@@ -120,7 +120,7 @@ export function headAnswerName(keyIndex: number, contextIndex: number, contexts:
 }
 
 /** Separates the keys in the manifest; no key holds it (`encodeHeadKeys` refuses one that does). */
-const KEY_SEPARATOR = ',';
+export const HEAD_KEY_SEPARATOR = ',';
 /** The longest shared start one entry can name: one base-36 digit. */
 const MAX_SHARED = 35;
 
@@ -133,20 +133,21 @@ export function encodeHeadKeys(keys: readonly string[]): string {
   let previous = '';
   return keys
     .map((key) => {
-      if (key === '' || key.includes(KEY_SEPARATOR)) throw new Error(`A precomputed query key cannot be "${key}".`);
+      if (key === '' || key.includes(HEAD_KEY_SEPARATOR))
+        throw new Error(`A precomputed query key cannot be "${key}".`);
       let shared = 0;
       while (shared < MAX_SHARED && shared < key.length - 1 && key[shared] === previous[shared]) shared += 1;
       previous = key;
       return shared.toString(36) + key.slice(shared);
     })
-    .join(KEY_SEPARATOR);
+    .join(HEAD_KEY_SEPARATOR);
 }
 
 /** The keys `encodeHeadKeys` wrote, in their order. */
 export function decodeHeadKeys(encoded: string): string[] {
   if (encoded === '') return [];
   let previous = '';
-  return encoded.split(KEY_SEPARATOR).map((entry) => {
+  return encoded.split(HEAD_KEY_SEPARATOR).map((entry) => {
     const shared = parseInt(entry.slice(0, 1), 36);
     previous = previous.slice(0, Number.isNaN(shared) ? 0 : shared) + entry.slice(1);
     return previous;
