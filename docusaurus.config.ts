@@ -17,6 +17,7 @@ import jsxLocals from './src/plugins/jsx-locals';
 import {buildCacheDirectory, fasterOptions, postcssOptions} from './src/config/build';
 import earlyInput from './src/plugins/early-input';
 import searchPagefind from './src/plugins/search-pagefind';
+import pageData from './src/plugins/page-data';
 import remarkTableLabels from './src/plugins/table-labels';
 
 // ---------------------------------------------------------------------------
@@ -207,6 +208,9 @@ const config: Config = {
         sidebarPath: './sidebars-upgrade.ts',
       } satisfies Docs.Options,
     ],
+    // Doc pages reach the bundler as data, not one module each (src/plugins/page-data/README.md).
+    // Last: it reads the MDX loader options of every docs instance above.
+    [pageData, {enabled: readFlag(process.env, 'ORRERY_PAGE_DATA', true)}],
   ],
 
   themeConfig: {

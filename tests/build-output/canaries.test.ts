@@ -167,8 +167,12 @@ test('the main bundle holds no table of the doc routes: they are in route parts,
 
 test('the route tables in the main bundle and the route parts are trimmed: empty module names, short chunk names', () => {
   const main = [mainBundle(), ...routePartFiles().map(read)].join('\n');
-  // Registry entries: [() => import(chunk).then(bind(module)), "module name", module].
-  const names = [...main.matchAll(/\.bind\(\w+,(\d+)\)\),"((?:[^"\\]|\\.)*)",\1\]/g)].map((m) => m[2]);
+  // Registry entries: [() => import(chunk).then(bind(module)), "module name", module], and a doc
+  // page's (page-data): [pageDataLoader("…/assets/pages/….json"), "module name", void 0].
+  const names = [
+    ...[...main.matchAll(/\.bind\(\w+,(\d+)\)\),"((?:[^"\\]|\\.)*)",\1\]/g)].map((m) => m[2]),
+    ...[...main.matchAll(DATA_ENTRY)].map((m) => m[2]),
+  ];
   assert.ok(names.length > 100, `expected the chunk registry in the main bundle, found ${names.length} entries`);
   assert.deepEqual(
     names.filter((n) => n !== ''),
@@ -177,7 +181,9 @@ test('the route tables in the main bundle and the route parts are trimmed: empty
   );
   // Docusaurus's chunk names (the registry's keys) are 8 hex digits; the loader renames them to
   // base-36 names of a few characters.
-  const keys = [...main.matchAll(/[{,]"?([\w~-]+)"?:\[\(\)=>/g)].map((m) => m[1] ?? '');
+  const keys = [...main.matchAll(/[{,]"?([\w~-]+)"?:\[(?:\(\)=>|\(0,[\w$]+\.[\w$]+\)\("[^"]*\/assets\/pages\/)/g)].map(
+    (m) => m[1] ?? '',
+  );
   assert.ok(keys.length >= names.length, `expected a key per registry entry, found ${keys.length}`);
   const long = keys.filter((k) => k.length > 4);
   assert.deepEqual(
@@ -186,6 +192,9 @@ test('the route tables in the main bundle and the route parts are trimmed: empty
     'the chunk registry keeps long chunk names (src/plugins/bundle-trim/loaders/trimClientData.cjs)',
   );
 });
+
+/** A doc page's registry entry as the bundle minifies it (src/plugins/page-data): its data file's URL, its module name. */
+const DATA_ENTRY = /\[\(0,[\w$]+\.[\w$]+\)\("([^"]+\/assets\/pages\/[^"]+\.json)"\),"((?:[^"\\]|\\.)*)",void 0\]/g;
 
 /** The routesChunkNames table in the main bundle: route key → chunk names. */
 function routeTable(main: string): Record<string, Record<string, unknown>> {
@@ -249,14 +258,20 @@ test("the runtime's chunk tables hold no page's chunk: each part holds its pages
   const files = new Set(readdirSync(jsDir));
   const fileOf = (id: string, hash: string) => `${id}.${hash}.js`;
   const inParts = new Map<string, string>();
+  let dataInParts = 0;
   for (const file of routePartFiles()) {
+    dataInParts += [...read(file).matchAll(DATA_ENTRY)].length;
     const table = new RegExp(`\\.${CHUNK_TABLES_GLOBAL}\\.u,\\{([^}]*)\\}`).exec(read(file))?.[1];
     assert.ok(table, `${path.relative(buildDir, file)} carries no chunk table (chunkTables.ts)`);
     for (const [, id, hash] of table.matchAll(/"?([\w~-]+)"?:"([0-9a-f]+)"/g)) inParts.set(id ?? '', hash ?? '');
   }
-  // A page's content chunk per doc page at least, out of the runtime; what stays does not grow with the pages.
+  // A doc page's content, a chunk or a data file (page-data), is named in its part, not in the
+  // runtime; what stays in the runtime does not grow with the pages.
   const pages = sitemapPaths().length;
-  assert.ok(inParts.size >= pages / 2, `expected the parts to hold a chunk per doc page, found ${inParts.size}`);
+  assert.ok(
+    inParts.size + dataInParts >= pages / 2,
+    `expected the parts to name a chunk or data file per doc page, found ${inParts.size} chunks and ${dataInParts} data files`,
+  );
   assert.ok(
     hashes.entries.size < pages / 2,
     `the runtime keeps ${hashes.entries.size} chunk file hashes for ${pages} pages (chunkTables.ts off?)`,
@@ -531,4 +546,36 @@ test('no script of the build holds a drawing: they reach the pages in the HTML a
     const file = JSON.parse(read(path.join(buildDir, 'assets', 'diagrams', `${name}.json`))) as Record<string, string>;
     assert.match(file[variant as string] ?? '', new RegExp(`^<svg id="mermaid-[0-9a-f]+-${variant}"`));
   }
+});
+
+test('no script of the build holds a doc page: every doc page preloads its data file, which is that page (page-data)', () => {
+  // Every doc's metadata carries its edit URL; no other data in the bundles does.
+  const editUrl = /orrery-docs\/edit\/main\/(docs|api|upgrade-guides|versioned_docs)\//;
+  const jsDir = path.join(buildDir, 'assets', 'js');
+  const holding = readdirSync(jsDir)
+    .filter((f) => f.endsWith('.js'))
+    .filter((f) => editUrl.test(read(path.join(jsDir, f))));
+  assert.deepEqual(
+    holding,
+    [],
+    'doc pages are modules in the browser bundle again (src/plugins/page-data, ORRERY_PAGE_DATA)',
+  );
+
+  let docPages = 0;
+  for (const file of htmlFiles(buildDir)) {
+    const html = read(file);
+    if (!html.includes('theme-doc-markdown')) continue;
+    docPages += 1;
+    const page = path.relative(buildDir, file);
+    const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous">/g)].map(
+      (m) => m[1] ?? '',
+    );
+    assert.equal(preloads.length, 1, `${page} preloads one data file`);
+    const data = JSON.parse(read(buildFile(preloads[0] ?? ''))) as {metadata?: {permalink?: string}; tree?: unknown};
+    assert.ok(data.tree, `${page}: its data file has a tree`);
+    // Permalinks leave out the trailing slash the pages are served with.
+    const permalink = (data.metadata?.permalink ?? '').replace(/\/?$/, '/');
+    assert.equal(permalink, baseUrl + page.replace(/index\.html$/, ''), `${page}: its data file is its own`);
+  }
+  assert.ok(docPages > 200, `only ${docPages} doc pages found`);
 });

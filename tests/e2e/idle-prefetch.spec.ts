@@ -13,6 +13,8 @@ import {test, expect, sitePath, hydrated} from './fixtures';
 const from = 'tutorials/mission-modeling/first-build/';
 const to = 'tutorials/mission-modeling/first-resource/';
 const isPrism = (body: string): boolean => body.includes('.languages.extend(') || body.includes('"./prism-');
+/** What a page's routes load: scripts, and a doc page's data file (src/plugins/page-data). */
+const isRouteResource = (url: string): boolean => url.endsWith('.js') || /\/assets\/pages\/[^/]+\.json$/.test(url);
 
 interface PrefetchReport {
   hrefs: string[];
@@ -61,13 +63,15 @@ test.describe('idle prefetch', () => {
   }) => {
     const requests = new Map<string, number>();
     page.on('request', (request) => {
-      if (request.url().endsWith('.js')) requests.set(request.url(), (requests.get(request.url()) ?? 0) + 1);
+      if (isRouteResource(request.url())) requests.set(request.url(), (requests.get(request.url()) ?? 0) + 1);
     });
     const report = await settledPrefetches(page);
     expect(problems(report)).toEqual([]);
     expect(report.hrefs.length).toBeGreaterThan(3);
     const twice = [...requests].filter(([, n]) => n > 1).map(([url]) => url);
-    expect(twice, 'no script is fetched twice').toEqual([]);
+    expect(twice, 'no script or page data is fetched twice').toEqual([]);
+    // The links' pages are data: their files are among the prefetches.
+    expect(report.hrefs.some((h) => /\/assets\/pages\/[^/]+\.json$/.test(h))).toBe(true);
 
     // A sidebar link the page shows: the scripts its page runs were all prefetched.
     const prefetched = new Set(report.hrefs.map((h) => new URL(h, page.url()).href));
@@ -89,16 +93,16 @@ test.describe('idle prefetch', () => {
           .getEntriesByType('resource')
           .slice(n)
           .map((e) => e.name)
-          .filter((name) => name.endsWith('.js')),
+          .filter((name) => name.endsWith('.js') || /\/assets\/pages\/[^/]+\.json$/.test(name)),
       before,
     );
     expect(loadedByClick.filter((url) => prefetched.has(url)).length).toBeGreaterThan(0);
-    // The only others: the Prism chunks, loaded on demand when code renders (no route's chunks).
+    // The only others: the Prism chunks, loaded on demand when code renders (no route's chunks or data).
     const others = [];
     for (const url of loadedByClick.filter((u) => !prefetched.has(u))) {
       if (!isPrism(await (await page.request.get(url)).text())) others.push(url);
     }
-    expect(others, 'scripts the next page ran that were not prefetched').toEqual([]);
+    expect(others, 'scripts and data the next page loaded that were not prefetched').toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import mermaidSvg, {mermaidRemarkPlugin} from '../../src/plugins/mermaid-svg/ind
 import llmsTxt from '../../src/plugins/llms-txt/index.ts';
 import ssgLookup from '../../src/plugins/ssg-lookup/index.ts';
 import jsxLocals from '../../src/plugins/jsx-locals/index.ts';
+import pageData from '../../src/plugins/page-data/index.ts';
 
 // `enabled: false` (ORRERY_CODE_HIGHLIGHT=0 and the like in docusaurus.config.ts) removes the
 // plugin before it reads its context: a stock Docusaurus site for that mechanism.
@@ -27,6 +28,7 @@ for (const [name, plugin] of Object.entries({
   earlyInput,
   ssgLookup,
   jsxLocals,
+  pageData,
 })) {
   test(`${name}: enabled false turns the plugin off`, () => {
     assert.equal(plugin(context, {enabled: false}), null);

@@ -11,10 +11,13 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {rewriteHtmlFiles} from '../../config/postBuildHtml';
 import {ROUTE_PARTS_DIR, ROUTE_PARTS_INDEX} from '../bundle-trim';
 import {withPageLoader} from './loader';
+import {pageDataByChunk} from '../page-data';
 import {
+  addPageDataPreloads,
   addPageScripts,
   CHUNK_GROUPS_FILE,
   LOADER_ATTRIBUTE,
+  pageDataFiles,
   pagePath,
   pageScripts,
   readPageScriptsData,
@@ -86,7 +89,14 @@ export default function pageStartupPlugin(context: LoadContext, options: unknown
         shortChunkNames: (registrySource: string) => Map<string, string>;
       };
       const partsIndex = path.join(context.generatedFilesDir, ROUTE_PARTS_DIR, ROUTE_PARTS_INDEX);
-      const data = readPageScriptsData(routes, context.generatedFilesDir, chunkGroupsFile, shortChunkNames, partsIndex);
+      const data = readPageScriptsData(
+        routes,
+        context.generatedFilesDir,
+        chunkGroupsFile,
+        shortChunkNames,
+        partsIndex,
+        (registry) => pageDataByChunk(registry, baseUrl),
+      );
       if (!data) return;
       const entry = data.groups.main ?? [];
       await rewriteHtmlFiles(outDir, (original, file) => {
@@ -94,7 +104,14 @@ export default function pageStartupPlugin(context: LoadContext, options: unknown
         if (!html.includes(`<script ${LOADER_ATTRIBUTE}`)) return html;
         // 404.html answers any unknown path; the chunks it needs depend on that path, so the bundler picks them.
         const notFound = path.relative(outDir, file) === '404.html';
-        return addPageScripts(html, notFound ? [] : pageScripts(pagePath(outDir, file, baseUrl), data, entry), file);
+        if (notFound) return addPageScripts(html, [], file);
+        const page = pagePath(outDir, file, baseUrl);
+        // A page that is data (src/plugins/page-data) preloads its data file with its scripts.
+        return addPageDataPreloads(
+          addPageScripts(html, pageScripts(page, data, entry), file),
+          pageDataFiles(page, data),
+          file,
+        );
       });
     },
 

@@ -93,6 +93,8 @@ export interface PageScriptsData {
    * parts), or that and the groups of the sidebar parts the page loads next.
    */
   partOf?: Record<string, string | string[]>;
+  /** Chunk name → the URL of the data that replaced that page module (src/plugins/page-data). */
+  pageData?: Map<string, string>;
 }
 
 /**
@@ -120,6 +122,37 @@ export function pageScripts(pathname: string, data: PageScriptsData, exclude: It
     }
   }
   return scripts;
+}
+
+/**
+ * The data files (src/plugins/page-data) of the routes that render `pathname`, which the client
+ * entry's preload fetches: the page preloads them with its scripts.
+ */
+export function pageDataFiles(pathname: string, data: PageScriptsData): string[] {
+  const urls = new Set<string>();
+  if (!data.pageData?.size) return [];
+  for (const p of new Set([pathname, decodeURI(pathname)])) {
+    for (const {key} of matchedRoutes(data.routes, p)) {
+      for (const name of chunkNameLeaves(data.routesChunkNames[key])) {
+        const url = data.pageData.get(name);
+        if (url) urls.add(url);
+      }
+    }
+  }
+  return [...urls];
+}
+
+/** `html` with a preload of each of `urls` (fetched as page data) at the end of its head. */
+export function addPageDataPreloads(html: string, urls: string[], file: string): string {
+  if (urls.length === 0) return html;
+  if (!html.includes('</head>')) throw new Error(`${file}: no </head> to preload the page's data in.`);
+  const links = urls
+    .map(
+      (url) =>
+        `<link rel="preload" href="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" as="fetch" crossorigin="anonymous">`,
+    )
+    .join('');
+  return html.replace('</head>', `${links}</head>`);
 }
 
 /** A route matches as react-router-config's matchRoutes tests it: a route without a path matches. */
@@ -170,14 +203,17 @@ export function readPageScriptsData(
   chunkGroupsFile: string,
   shortChunkNames: (registrySource: string) => Map<string, string>,
   partsIndex?: string,
+  pageData?: (registrySource: string) => Map<string, string>,
 ): PageScriptsData | null {
   if (!existsSync(chunkGroupsFile)) return null;
   const read = (name: string): string => readFileSync(path.join(generatedFilesDir, name), 'utf8');
   const routesChunkNames = JSON.parse(read('routesChunkNames.json')) as Record<string, unknown>;
+  const registry = read('registry.js');
   return {
     routes: routesWithKeys(routes, routesChunkNames),
     routesChunkNames,
-    renamed: shortChunkNames(read('registry.js')),
+    renamed: shortChunkNames(registry),
+    ...(pageData ? {pageData: pageData(registry)} : {}),
     groups: JSON.parse(readFileSync(chunkGroupsFile, 'utf8')) as ChunkGroups,
     ...(partsIndex && existsSync(partsIndex)
       ? {partOf: JSON.parse(readFileSync(partsIndex, 'utf8')) as Record<string, string | string[]>}

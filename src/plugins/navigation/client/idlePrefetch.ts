@@ -17,8 +17,10 @@ import {matchPath} from '@docusaurus/router';
 import type {RouteConfig} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
+import registry from '@generated/registry';
 import {chunkNameLeaves} from '../../bundle-trim/chunkNames';
 import {routePartsLoaded, sidebarPartChunks, unloadedRoutePart} from '../../bundle-trim/client/routeParts';
+import {pageDataUrl} from '../../page-data/client/files';
 
 declare const __webpack_require__: {gca(chunkName: string): string | undefined};
 
@@ -82,7 +84,8 @@ function prefetchRoute(pathname: string): void {
   const routeChunks = matchRoutes(routes as Route[], pathname).flatMap((route) => chunkNames(route.path));
   // And the sidebar parts of the large categories the page sits in, which a navigation loads with its part.
   for (const name of [...(part ? [part] : []), ...sidebarPartChunks(pathname), ...routeChunks]) {
-    const url = __webpack_require__.gca(name);
+    // A page that is data (src/plugins/page-data) has its file's URL on its registry entry.
+    const url = pageDataUrl((registry as Record<string, unknown>)[name]) ?? __webpack_require__.gca(name);
     if (!url || url.includes('undefined') || requested.has(url)) continue;
     requested.add(url);
     if (loadedAlready(url)) continue;

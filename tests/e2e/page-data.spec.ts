@@ -1,0 +1,116 @@
+import type {Page} from '@playwright/test';
+import {test, expect, sitePath, hydrated} from './fixtures';
+
+/**
+ * Doc pages as data (src/plugins/page-data): a doc page's content comes from a JSON file, not a
+ * script. The first load preloads that file with the page's scripts and fetches it once; a
+ * navigation renders the next page from its file as the server rendered it; a missing file (a
+ * deploy replaced it) ends in a full page load.
+ */
+const DATA_FILE = /\/assets\/pages\/[^/]+\.json$/;
+
+/** Marks the current document, so that a full page load shows as the mark's absence. */
+const mark = (page: Page) =>
+  page.evaluate(() => {
+    (window as {orreryMark?: number}).orreryMark = 1;
+  });
+const marked = (page: Page) => page.evaluate(() => (window as {orreryMark?: number}).orreryMark === 1);
+
+/** The article's text, as a reader sees it (the diagrams' slots and code lines included). */
+const articleText = (page: Page) => page.locator('article .theme-doc-markdown').innerText();
+
+test("a doc page preloads its data file, fetches it once, and no script carries the page's text", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const path = sitePath('mission-modeling/value-schemas/');
+  const html = await (await request.get(path)).text();
+  const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous">/g)].map(
+    (m) => m[1] ?? '',
+  );
+  expect(preloads).toHaveLength(1);
+  expect(preloads[0]).toMatch(DATA_FILE);
+
+  const fetched: string[] = [];
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (DATA_FILE.test(response.url())) fetched.push(response.url());
+    else if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
+  });
+  await page.goto(path);
+  await hydrated(page);
+  const text = await articleText(page);
+  expect(text.length).toBeGreaterThan(1000);
+  // Its own file once (the preload's response serves the client's fetch); idle prefetch adds the
+  // files of the pages it links to.
+  expect(fetched.filter((u) => new URL(u).pathname === preloads[0])).toHaveLength(1);
+  // A sentence of the page (its first paragraph's start) is in no script the page ran.
+  const sentence = (await page.locator('article .theme-doc-markdown > p').first().innerText()).slice(0, 60);
+  expect(sentence.length).toBe(60);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((body) => body.includes(sentence))).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a navigation renders the next page from its data as the server rendered it', async ({page, consoleErrors}) => {
+  // A page with tables, code blocks and a diagram, loaded from the server first.
+  const target = 'deployment/production-deployment/';
+  await page.goto(sitePath(target));
+  await hydrated(page);
+  const served = await articleText(page);
+  expect(served.length).toBeGreaterThan(1000);
+
+  // The same page reached from the sidebar of another one.
+  await page.goto(sitePath('deployment/introduction/'));
+  await hydrated(page);
+  await mark(page);
+  const data: string[] = [];
+  page.on('request', (r) => {
+    if (DATA_FILE.test(r.url())) data.push(r.url());
+  });
+  await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Production deployment', exact: true}).click();
+  await expect(page).toHaveURL(new RegExp(`${sitePath(target)}$`));
+  await expect(page.getByRole('heading', {level: 1})).not.toHaveText(/introduction/i);
+  await expect.poll(() => articleText(page)).toBe(served);
+  expect(await marked(page), 'the navigation stayed in the page').toBe(true);
+  // Its data came from a file (fetched on the way or prefetched while the first page was idle).
+  const loaded = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => /\/assets\/pages\/[^/]+\.json$/.test(n)),
+  );
+  expect(loaded.length + data.length).toBeGreaterThanOrEqual(2);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('when the data file of the next page is missing (a deploy replaced it), the navigation loads the page from the server', async ({
+  page,
+  request,
+}) => {
+  // The first page's own data loads; any other data file is gone.
+  const html = await (await request.get(sitePath('planning/anchors/'))).text();
+  const own = /<link rel="preload" href="([^"]+)" as="fetch"/.exec(html)?.[1] ?? '';
+  expect(own).toMatch(DATA_FILE);
+  let aborted = 0;
+  let reloading = false;
+  await page.route(DATA_FILE, async (route) => {
+    if (reloading || new URL(route.request().url()).pathname === own) return route.continue();
+    aborted += 1;
+    return route.fulfill({status: 404, body: 'Not Found'});
+  });
+  page.on('request', (r) => {
+    if (aborted > 0 && r.isNavigationRequest() && r.frame() === page.mainFrame()) reloading = true;
+  });
+  await page.goto(sitePath('planning/anchors/'));
+  await hydrated(page);
+  await mark(page);
+  await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Introduction', exact: true}).click();
+  await expect(page).toHaveURL(new RegExp(`${sitePath('introduction/')}$`));
+  await expect.poll(() => reloading, {message: 'a full page load of the next page'}).toBe(true);
+  await hydrated(page);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
+  expect(await marked(page)).toBe(false);
+  expect(aborted).toBeGreaterThanOrEqual(1);
+});
