@@ -132,7 +132,8 @@ function runMdxLoader(rule: MdxRule, file: string): Promise<string> {
 
 export default function pageDataPlugin(context: LoadContext, options: unknown): Plugin | null {
   // Stale files must not outlive a build without them (postBuild copies the folder).
-  if (context.generatedFilesDir) rmSync(path.join(context.generatedFilesDir, PAGE_DATA_DIR), {recursive: true, force: true});
+  if (context.generatedFilesDir)
+    rmSync(path.join(context.generatedFilesDir, PAGE_DATA_DIR), {recursive: true, force: true});
   if ((options as PageDataOptions | undefined)?.enabled === false) return null;
   const dir = path.join(context.generatedFilesDir, PAGE_DATA_DIR);
   const pluginDir = path.join(context.siteDir, 'src', 'plugins', 'page-data');
