@@ -213,10 +213,11 @@ export async function benchScale({repoDir, sizes = [500, 2000, 5000]}) {
       console.log(`(bench) scale: ${guides} guide pages (${synthetic} synthetic), cold build …`);
       const build = await runBuild({siteDir, outDir, cacheDir});
       const pageJsGzipBytes = pageJavaScript(outDir);
+      const pageDataGzipBytes = pageData(outDir);
       console.log(`(bench) scale: ${guides}: built in ${secs(build.seconds)}; search in Chromium …`);
       const {measure} = await import('./bench-search.mjs');
       const search = await measure(outDir, `scale-${guides}`, 'planning/anchors/');
-      rows.push({guides, synthetic, ...build, pageJsGzipBytes, search});
+      rows.push({guides, synthetic, ...build, pageJsGzipBytes, pageDataGzipBytes, search});
       rmSync(siteDir, {recursive: true, force: true});
       rmSync(outDir, {recursive: true, force: true});
       rmSync(cacheDir, {recursive: true, force: true});
@@ -246,6 +247,17 @@ export function pageJavaScript(buildDir, page = TYPICAL_DOC_PAGE) {
   return urls.reduce((sum, url) => sum + gzipSize(readFileSync(path.join(buildDir, url.slice(base.length)))), 0);
 }
 
+/**
+ * Gzip bytes of the typical doc page's data file (src/plugins/page-data), which it preloads and
+ * fetches instead of running its content as a script; 0 when the page has none.
+ */
+export function pageData(buildDir, page = TYPICAL_DOC_PAGE) {
+  const html = readFileSync(path.join(buildDir, page), 'utf8');
+  const url = /<link rel="?preload"? href="?([^"\s>]+)"? as="?fetch"?/.exec(html)?.[1];
+  if (!url) return 0;
+  return gzipSize(readFileSync(path.join(buildDir, url.slice(siteBase(buildDir).length))));
+}
+
 export function printScale(rows, title = 'Scale: cold build of synthetic sites (2 cores)') {
   printTable(
     title,
@@ -259,6 +271,7 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
       'Memory growth',
       'main + runtime gzip',
       'Doc page JS gzip',
+      'Doc page data gzip',
       'Search: bytes to results',
       'Search: "umbra"',
       'Search: warm p50',
@@ -277,6 +290,7 @@ export function printScale(rows, title = 'Scale: cold build of synthetic sites (
         prev ? `×${(r.rssBytes / prev.rssBytes).toFixed(2)} (k=${k(r.rssBytes, prev.rssBytes)})` : '–',
         kb(r.entryGzipBytes),
         kb(r.pageJsGzipBytes),
+        kb(r.pageDataGzipBytes),
         kb(r.search?.coldQuery?.search),
         kb(r.search?.coldTail?.search),
         ms(r.search?.warmModal?.p50),

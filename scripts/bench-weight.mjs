@@ -52,12 +52,24 @@ export function longestDocPage(buildDir) {
   return best?.path;
 }
 
+/** A page data file (src/plugins/page-data). */
+const PAGE_DATA = /\/assets\/pages\/[^/]+\.json$/;
+
 function emptyTally() {
-  return {js: {raw: 0, gz: 0, files: 0}, css: {raw: 0, gz: 0, files: 0}, prefetch: {raw: 0, gz: 0, files: 0}};
+  return {
+    js: {raw: 0, gz: 0, files: 0},
+    css: {raw: 0, gz: 0, files: 0},
+    // The page's own data file (src/plugins/page-data), fetched, not run.
+    data: {raw: 0, gz: 0, files: 0},
+    prefetch: {raw: 0, gz: 0, files: 0},
+  };
 }
 
 /** Loads one page in a fresh context and tallies what came over the wire. */
-async function weighPage(browser, site, page) {
+async function weighPage(browser, site, page, buildDir) {
+  // The data file the page preloads (page-data); other data files it loads are prefetches.
+  const built = readFileSync(path.join(buildDir, page.path, 'index.html'), 'utf8');
+  const ownData = /<link rel="?preload"? href="?([^"\s>]+)"? as="?fetch"?/.exec(built)?.[1];
   const context = await browser.newContext({viewport: {width: 1280, height: 900}});
   const tab = await context.newPage();
   const tally = emptyTally();
@@ -73,9 +85,11 @@ async function weighPage(browser, site, page) {
         const type = request.resourceType();
         const url = request.url();
         let bucket;
+        const {pathname} = new URL(url);
         if (type === 'script') bucket = tally.js;
         else if (type === 'stylesheet') bucket = tally.css;
-        else if (/\.(js|css)$/.test(new URL(url).pathname)) bucket = tally.prefetch;
+        else if (pathname === ownData) bucket = tally.data;
+        else if (/\.(js|css)$/.test(pathname) || PAGE_DATA.test(pathname)) bucket = tally.prefetch;
         if (!bucket) return;
         const gz = gzipSize(body);
         bucket.raw += body.length;
@@ -104,7 +118,7 @@ export async function measureWeight(buildDir, pages = benchPages(buildDir)) {
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   try {
     const results = [];
-    for (const page of pages) results.push(await weighPage(browser, site, page));
+    for (const page of pages) results.push(await weighPage(browser, site, page, buildDir));
     return results;
   } finally {
     await browser.close();
@@ -128,7 +142,8 @@ export function printWeight(
       'CSS gzip',
       'HTML raw',
       'HTML gzip',
-      'Prefetched JS gzip',
+      'Page data gzip',
+      'Prefetched JS and data gzip',
     ],
     results.map((r) => [
       r.label,
@@ -140,6 +155,7 @@ export function printWeight(
       kb(r.css.gz),
       kb(r.html.raw),
       kb(r.html.gz),
+      kb(r.data.gz),
       kb(r.prefetch.gz),
     ]),
   );
