@@ -2,7 +2,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
+  addPageDataPreloads,
   addPageScripts,
+  pageDataFiles,
   pagePath,
   pageScripts,
   routesWithKeys,
@@ -182,4 +184,26 @@ test('a route in a route part lists its part first, then the sidebar parts its p
   assert.deepEqual(guide.slice(-4), ['/base/part.js', '/base/sidebar.js', '/base/doc-item.js', '/base/guide.js']);
   const cafe = pageScripts('/base/guide/café/', withParts, withParts.groups.main);
   assert.ok(cafe.includes('/base/part.js') && !cafe.includes('/base/sidebar.js'));
+});
+
+test('a page whose content is data preloads its data file at the end of its head, and only its own', () => {
+  // The guide pages' content chunks became data files (src/plugins/page-data).
+  const withData: PageScriptsData = {
+    ...data(),
+    pageData: new Map([
+      ['aaaa0007', '/base/assets/pages/guide.1.json'],
+      ['aaaa0008', '/base/assets/pages/cafe.2.json'],
+    ]),
+  };
+  assert.deepEqual(pageDataFiles('/base/guide/', withData), ['/base/assets/pages/guide.1.json']);
+  assert.deepEqual(pageDataFiles('/base/guide/caf%C3%A9/', withData), ['/base/assets/pages/cafe.2.json']);
+  assert.deepEqual(pageDataFiles('/base/search/', withData), []);
+  assert.deepEqual(pageDataFiles('/base/guide/', data()), []);
+  const html = '<html><head><title>x</title></head><body></body></html>';
+  assert.equal(
+    addPageDataPreloads(html, ['/base/assets/pages/a&b.json'], 'x.html'),
+    '<html><head><title>x</title><link rel="preload" href="/base/assets/pages/a&amp;b.json" as="fetch" crossorigin="anonymous"></head><body></body></html>',
+  );
+  assert.equal(addPageDataPreloads(html, [], 'x.html'), html);
+  assert.throws(() => addPageDataPreloads('<p>no head</p>', ['/a.json'], 'broken.html'), /broken\.html: no <\/head>/);
 });
