@@ -9,13 +9,13 @@ import {pageModule, renderTree, type PageDataFile} from '../../src/plugins/page-
 import {pageDataUrl} from '../../src/plugins/page-data/client/files.ts';
 import loader from '../../src/plugins/page-data/loader.cjs';
 
-const {rewriteRegistry, registryModules} = loader as unknown as {
+const {rewriteRegistry, registryEntries} = loader as unknown as {
   rewriteRegistry(
     source: string,
     target: (module: string) => string | undefined,
     keepNames: boolean,
   ): {code: string; count: number};
-  registryModules(source: string): string[];
+  registryEntries(source: string): [string, string][];
 };
 
 // A page as Markdown and MDX give it: headings, inline code, a link, a table with alignment, a
@@ -156,7 +156,10 @@ const REGISTRY = [
 ].join('\n');
 
 test('the registry loader rewrites the entries of data pages only, and names their modules only on the server', () => {
-  assert.deepEqual(registryModules(REGISTRY), ['@site/docs/a.md', '@site/src/pages/index.tsx']);
+  assert.deepEqual(registryEntries(REGISTRY), [
+    ['0a', '@site/docs/a.md'],
+    ['0b', '@site/src/pages/index.tsx'],
+  ]);
   const target = (m: string) => (m === '@site/docs/a.md' ? '/base/assets/pages/a.json' : undefined);
   const browser = rewriteRegistry(REGISTRY, target, false);
   assert.equal(browser.count, 1);

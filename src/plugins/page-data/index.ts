@@ -1,4 +1,3 @@
-// cspell:words rspack
 /**
  * page-data: doc pages reach the bundler as data, not as modules (README.md beside this file).
  * While the bundler starts, each doc page is compiled by Docusaurus's own MDX loader (the docs
@@ -16,6 +15,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {isDataPageFile, NotPageData, toPageData} from './compile';
 import {PAGE_DATA_DIR} from './client/files';
 import registryLoader from './loader.cjs';
+import {ROUTE_PARTS_DIR} from '../bundle-trim';
 
 type ConfigureWebpack = NonNullable<Plugin['configureWebpack']>;
 type WebpackConfig = Parameters<ConfigureWebpack>[0];
@@ -42,9 +42,6 @@ export function sharedIndex(value?: PageDataIndex): PageDataIndex | undefined {
   return g[INDEX];
 }
 
-/** `  "name": [() => import(/* webpackChunkName: "name" *\/ "module"), …` in registry.js. */
-const KEYED_IMPORT = /^\s*"((?:[^"\\]|\\.)+)":\s*\[\s*\(\)\s*=>\s*import\(\/\*[^*]*\*\/\s*"((?:[^"\\]|\\.)+)"\)/gm;
-
 /**
  * Chunk name (as registry.js and routesChunkNames.json name it) → the URL of the page data that
  * replaced its module, for the pages of this build that are data; empty when none are.
@@ -53,9 +50,9 @@ export function pageDataByChunk(registrySource: string, baseUrl: string): Map<st
   const out = new Map<string, string>();
   const index = sharedIndex();
   if (!index) return out;
-  for (const m of registrySource.matchAll(KEYED_IMPORT)) {
-    const file = index.files.get(JSON.parse(`"${m[2]}"`) as string);
-    if (file) out.set(JSON.parse(`"${m[1]}"`) as string, `${baseUrl}${PAGE_DATA_DIR}/${file}`);
+  for (const [name, module] of registryEntries(registrySource)) {
+    const file = index.files.get(module);
+    if (file) out.set(name, `${baseUrl}${PAGE_DATA_DIR}/${file}`);
   }
   return out;
 }
@@ -93,9 +90,9 @@ export function docsMdxRules(config: WebpackConfig): MdxRule[] {
 
 interface LoaderModule {
   LOAD_MODULE: string;
-  registryModules(source: string): string[];
+  registryEntries(source: string): [name: string, module: string][];
 }
-const {LOAD_MODULE, registryModules} = registryLoader as unknown as LoaderModule;
+const {LOAD_MODULE, registryEntries} = registryLoader as unknown as LoaderModule;
 
 async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -147,7 +144,7 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
     const started = Date.now();
     mkdirSync(dir, {recursive: true});
     const registry = readFileSync(registryFile, 'utf8');
-    const modules = [...new Set(registryModules(registry))];
+    const modules = [...new Set(registryEntries(registry).map(([, module]) => module))];
     const files = new Map<string, string>();
     const kept = new Map<string, string>();
     const work = modules.flatMap((module) => {
@@ -201,8 +198,7 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
 
   return {
     name: 'orrery-page-data',
-    getClientModules: () => [],
-    configureWebpack(config, isServer, {currentBundler}) {
+    configureWebpack(config, isServer) {
       if (config.mode !== 'production') return {};
       const rules = docsMdxRules(config);
       if (rules.length === 0)
@@ -227,15 +223,13 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
             {
               test: (resource: string) =>
                 generated('registry.js')(resource) ||
-                (!isServer &&
-                  resource.startsWith(path.join(context.generatedFilesDir, 'orrery-route-parts') + path.sep)),
+                (!isServer && resource.startsWith(path.join(context.generatedFilesDir, ROUTE_PARTS_DIR) + path.sep)),
               enforce: 'pre',
               use: [{loader, options: {server: isServer, url: `${context.baseUrl}${PAGE_DATA_DIR}/`}}],
             },
           ],
         },
       } as ReturnType<ConfigureWebpack>;
-      void currentBundler;
     },
     async postBuild({outDir}) {
       if (!existsSync(dir)) return;

@@ -18,13 +18,16 @@ const LOAD_MODULE = '@orrery/page-data-load';
 const IMPORT_ENTRY =
   /\(\)\s*=>\s*import\(\/\*\s*webpackChunkName:\s*"[^"]*"\s*\*\/\s*"((?:[^"\\]|\\.)+)"\),\s*("(?:[^"\\]|\\.)*"),\s*require\.resolveWeak\("(?:[^"\\]|\\.)+"\)/g;
 
+/** `  "name": [() => import(/* webpackChunkName: "name" *\/ "module"), …`: a registry entry's key and module. */
+const KEYED_IMPORT = /^\s*"((?:[^"\\]|\\.)+)":\s*\[\s*\(\)\s*=>\s*import\(\/\*[^*]*\*\/\s*"((?:[^"\\]|\\.)+)"\)/gm;
+
 /**
- * The registry's imported module names, in order.
+ * The registry's entries that import a module: [chunk name, module name], in order.
  * @param {string} source
- * @returns {string[]}
+ * @returns {[string, string][]}
  */
-function registryModules(source) {
-  return [...source.matchAll(IMPORT_ENTRY)].map((m) => JSON.parse(`"${m[1]}"`));
+function registryEntries(source) {
+  return [...source.matchAll(KEYED_IMPORT)].map((m) => [JSON.parse(`"${m[1]}"`), JSON.parse(`"${m[2]}"`)]);
 }
 
 /**
@@ -86,5 +89,5 @@ function pageDataLoader(source) {
 
 module.exports = pageDataLoader;
 module.exports.LOAD_MODULE = LOAD_MODULE;
-module.exports.registryModules = registryModules;
+module.exports.registryEntries = registryEntries;
 module.exports.rewriteRegistry = rewriteRegistry;
