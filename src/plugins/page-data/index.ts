@@ -94,15 +94,6 @@ interface LoaderModule {
 }
 const {LOAD_MODULE, registryEntries} = registryLoader as unknown as LoaderModule;
 
-async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({length: Math.min(size, items.length)}, async () => {
-      for (let i = next++; i < items.length; i = next++) await work(items[i] as T);
-    }),
-  );
-}
-
 /** Runs the MDX loader on one file as the bundler would, outside any compilation. */
 function runMdxLoader(rule: MdxRule, file: string): Promise<string> {
   const loader = require(rule.loader) as {default?: unknown; mdxLoader?: unknown} as unknown;
@@ -153,7 +144,10 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
       const rule = rules.find((r) => r.include.some((inc) => file.startsWith(inc)));
       return rule ? [{module, file, rule}] : [];
     });
-    await pool(work, 4, async ({module, file, rule}) => {
+    // One page at a time: the compilation is CPU work on this thread (the diagrams were drawn
+    // before, in loadContent), and pages compiled side by side only held more syntax trees at once
+    // (9.7-9.8 s against 9.4-9.5 s for the 300-guide copy's 478 pages, and some 15 MiB more).
+    for (const {module, file, rule} of work) {
       // As the bundler would report it: the file, then the MDX loader's message (a Mermaid
       // diagram that cannot be drawn names its line there).
       const code = await runMdxLoader(rule, file).catch((error: unknown) => {
@@ -170,7 +164,7 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
       } catch (error) {
         if (error instanceof NotPageData) {
           kept.set(module, error.message);
-          return;
+          continue;
         }
         throw error;
       }
@@ -183,7 +177,7 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
       const name = `${createHash('sha256').update(module).digest('hex').slice(0, 10)}.${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`;
       writeFileSync(path.join(dir, name), json);
       files.set(module, name);
-    });
+    }
     console.log(
       `[INFO] page-data: ${files.size} doc pages as data, ${kept.size} as modules (${((Date.now() - started) / 1000).toFixed(1)} s)` +
         [...kept]
