@@ -1,5 +1,6 @@
 import type {Page} from '@playwright/test';
 import {test, expect, sitePath, hydrated} from './fixtures';
+import {expectFullLoadWhenMissing, mark, marked} from './reload';
 
 /**
  * Doc pages as data (src/plugins/page-data): a doc page's content comes from a JSON file, not a
@@ -8,13 +9,6 @@ import {test, expect, sitePath, hydrated} from './fixtures';
  * deploy replaced it) ends in a full page load.
  */
 const DATA_FILE = /\/assets\/pages\/[^/]+\.json$/;
-
-/** Marks the current document, so that a full page load shows as the mark's absence. */
-const mark = (page: Page) =>
-  page.evaluate(() => {
-    (window as {orreryMark?: number}).orreryMark = 1;
-  });
-const marked = (page: Page) => page.evaluate(() => (window as {orreryMark?: number}).orreryMark === 1);
 
 /** The article's text, as a reader sees it (the diagrams' slots and code lines included). */
 const articleText = (page: Page) => page.locator('article .theme-doc-markdown').innerText();
@@ -93,24 +87,12 @@ test('when the data file of the next page is missing (a deploy replaced it), the
   const html = await (await request.get(sitePath('planning/anchors/'))).text();
   const own = /<link rel="preload" href="([^"]+)" as="fetch"/.exec(html)?.[1] ?? '';
   expect(own).toMatch(DATA_FILE);
-  let aborted = 0;
-  let reloading = false;
-  await page.route(DATA_FILE, async (route) => {
-    if (reloading || new URL(route.request().url()).pathname === own) return route.continue();
-    aborted += 1;
-    return route.fulfill({status: 404, body: 'Not Found'});
+  await expectFullLoadWhenMissing(page, DATA_FILE, async (route) => {
+    if (new URL(route.request().url()).pathname === own) {
+      await route.continue();
+      return false;
+    }
+    await route.fulfill({status: 404, body: 'Not Found'});
+    return true;
   });
-  page.on('request', (r) => {
-    if (aborted > 0 && r.isNavigationRequest() && r.frame() === page.mainFrame()) reloading = true;
-  });
-  await page.goto(sitePath('planning/anchors/'));
-  await hydrated(page);
-  await mark(page);
-  await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Introduction', exact: true}).click();
-  await expect(page).toHaveURL(new RegExp(`${sitePath('introduction/')}$`));
-  await expect.poll(() => reloading, {message: 'a full page load of the next page'}).toBe(true);
-  await hydrated(page);
-  await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
-  expect(await marked(page)).toBe(false);
-  expect(aborted).toBeGreaterThanOrEqual(1);
 });

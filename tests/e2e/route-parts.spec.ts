@@ -1,5 +1,5 @@
-import type {Page} from '@playwright/test';
 import {test, expect, sitePath, hydrated} from './fixtures';
+import {expectFullLoadWhenMissing, mark, marked} from './reload';
 
 /**
  * Route parts (src/plugins/bundle-trim, README "Route parts"): the main bundle
@@ -9,15 +9,6 @@ import {test, expect, sitePath, hydrated} from './fixtures';
  * others (the runtime's table of chunk names has "orrery-routes-N": instead).
  */
 const PART_MARKER = /"orrery-routes-\d+",/;
-
-/** Marks the current document, so that a full page load shows as the mark's absence. */
-async function mark(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as {orreryMark?: number}).orreryMark = 1;
-  });
-}
-
-const marked = (page: Page) => page.evaluate(() => (window as {orreryMark?: number}).orreryMark === 1);
 
 test('client-side navigation reaches pages of every docs instance, version and route part without a reload', async ({
   page,
@@ -72,30 +63,17 @@ test('when the route part of the next page is missing (a deploy replaced it), th
   const html = await (await request.get(sitePath('planning/anchors/'))).text();
   const own = new Set((/data-page-scripts="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean));
   expect(own.size).toBeGreaterThan(0);
-  let aborted = 0;
-  let reloading = false;
-  await page.route(/\/assets\/js\/[^/]+\.js$/, async (route) => {
-    const url = new URL(route.request().url()).pathname;
-    if (reloading || own.has(url)) return route.continue();
+  await expectFullLoadWhenMissing(page, /\/assets\/js\/[^/]+\.js$/, async (route) => {
+    if (own.has(new URL(route.request().url()).pathname)) {
+      await route.continue();
+      return false;
+    }
     const response = await route.fetch();
     if (PART_MARKER.test(await response.text())) {
-      aborted += 1;
-      return route.abort();
+      await route.abort();
+      return true;
     }
-    return route.fulfill({response});
+    await route.fulfill({response});
+    return false;
   });
-  page.on('request', (r) => {
-    if (aborted > 0 && r.isNavigationRequest() && r.frame() === page.mainFrame()) reloading = true;
-  });
-
-  await page.goto(sitePath('planning/anchors/'));
-  await hydrated(page);
-  await mark(page);
-  await page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Introduction', exact: true}).click();
-  await expect(page).toHaveURL(new RegExp(`${sitePath('introduction/')}$`));
-  await expect.poll(() => reloading, {message: 'a full page load of the next page'}).toBe(true);
-  await hydrated(page);
-  await expect(page.getByRole('heading', {level: 1})).toHaveText('Introduction');
-  expect(await marked(page)).toBe(false);
-  expect(aborted).toBeGreaterThanOrEqual(1);
 });
