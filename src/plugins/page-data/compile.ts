@@ -13,7 +13,7 @@
  */
 import {Parser} from 'acorn';
 import type {Node as AcornNode} from 'acorn';
-
+import {FRAGMENT, PROVIDED} from './client/files';
 import type {Child, ElementNode} from './client/render';
 
 /** What a page module exports, as data. `tree` is what its default export renders. */
@@ -42,8 +42,6 @@ export class NotPageData extends Error {}
 
 const RUNTIME = /^react\/jsx(-dev)?-runtime$/;
 const PROVIDER = '@mdx-js/react';
-export const FRAGMENT = '#';
-export const PROVIDED = '@';
 
 interface Statement extends AcornNode {
   type: string;
@@ -142,6 +140,8 @@ export function providedNames(code: string): string[] {
 }
 
 const MARK = Symbol('provided');
+/** The recording runtime's Fragment. */
+const FRAGMENT_TYPE = Symbol('Fragment');
 type Marker = {[MARK]: string};
 
 function plain(value: unknown, where: string): unknown {
@@ -206,8 +206,6 @@ function record(type: unknown, props: Record<string, unknown> | null): ElementNo
   if (c !== undefined && !(Array.isArray(c) && c.length === 0)) node.c = c;
   return node;
 }
-
-const FRAGMENT_TYPE = Symbol('Fragment');
 
 /**
  * Evaluates a compiled MDX module (the MDX loader's output) with the recording runtime and

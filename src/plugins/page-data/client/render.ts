@@ -5,6 +5,7 @@
  */
 import {createElement, Fragment, type ComponentType, type ReactNode} from 'react';
 import {useMDXComponents} from '@mdx-js/react';
+import {FRAGMENT, PROVIDED} from './files';
 
 /** A recorded element: `$` its type (a tag, `#` a fragment, `@name` a provided component), `p` props, `c` children. */
 export interface ElementNode {
@@ -30,9 +31,9 @@ const isElement = (value: unknown): value is ElementNode =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as ElementNode).$ === 'string';
 
 function elementType(name: string, components: Components): unknown {
-  if (name === '#') return Fragment;
-  if (!name.startsWith('@')) return name;
-  const key = name.slice(1);
+  if (name === FRAGMENT) return Fragment;
+  if (!name.startsWith(PROVIDED)) return name;
+  const key = name.slice(PROVIDED.length);
   const provided = components[key];
   if (provided !== undefined) return provided;
   // As MDX's own code: a lower-case name falls back to the tag, a component must be provided.
