@@ -1,7 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Docs from '@docusaurus/plugin-content-docs';
-import {contentId, readBaseUrl, readFlag, readSiteUrl} from './src/config/env';
+import {contentId, readBaseUrl, readFlag, readSiteUrl, readThreads} from './src/config/env';
 import {siteFontFamily} from './src/config/fonts';
 import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import {readSearchConfig} from './src/config/search';
@@ -210,7 +210,13 @@ const config: Config = {
     ],
     // Doc pages reach the bundler as data, not one module each (src/plugins/page-data/README.md).
     // Last: it reads the MDX loader options of every docs instance above.
-    [pageData, {enabled: readFlag(process.env, 'ORRERY_PAGE_DATA', true)}],
+    [
+      pageData,
+      {
+        enabled: readFlag(process.env, 'ORRERY_PAGE_DATA', true),
+        threads: readThreads(process.env, 'ORRERY_PAGE_DATA_THREADS', 2),
+      },
+    ],
   ],
 
   themeConfig: {

@@ -24,6 +24,9 @@ export const HOSTED_TEST_ENV = {
   // The records carry the public site's URLs (https://orrery-space.github.io/orrery/…), as the
   // tests' answers do; the build under test is served elsewhere (/mission/docs/ in npm test).
   ALGOLIA_INDEXED_BASE_URL: '/orrery/',
+  // Doc pages compiled on one thread (build/ uses two): tests/build-output/canaries.test.ts checks
+  // that both builds write the same page data files.
+  ORRERY_PAGE_DATA_THREADS: '1',
 };
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);

@@ -67,6 +67,19 @@ export function readFlag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be "true" or "false", got "${raw}".`);
 }
 
+/** A thread count from 1 to `max`: unset means undefined (the caller's default); anything else is an error. */
+export function readThreads(env: Env, name: string, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') {
+    return undefined;
+  }
+  const value = Number(raw.trim());
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new ConfigError(`${name} must be a whole number from 1 to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
 /**
  * A short, stable id derived from a string (FNV-1a, 32 bits, base 36).
  * The announcement bar's id is derived from its content, so a changed

@@ -548,6 +548,21 @@ test('no script of the build holds a drawing: they reach the pages in the HTML a
   }
 });
 
+test('page data compiled on two threads is the data one thread writes (page-data, build/ against build-hosted/)', (t) => {
+  // build-hosted/ is built with ORRERY_PAGE_DATA_THREADS=1 (scripts/search-hosted-build.mjs);
+  // build/ compiles on two threads where there are two cores. The files are named by their
+  // content's hash, so equal names are equal data.
+  const hostedDir = process.env.HOSTED_BUILD_DIR ?? 'build-hosted';
+  if (!existsSync(path.join(hostedDir, 'assets', 'pages'))) {
+    t.skip(`${hostedDir}/ not built (npm test builds it)`);
+    return;
+  }
+  const names = (dir: string) => readdirSync(path.join(dir, 'assets', 'pages')).sort();
+  const two = names(buildDir);
+  assert.ok(two.length > 100, `${buildDir} has its doc pages as data`);
+  assert.deepEqual(two, names(hostedDir));
+});
+
 test('no script of the build holds a doc page: every doc page preloads its data file, which is that page (page-data)', () => {
   // Every doc's metadata carries its edit URL; no other data in the bundles does.
   const editUrl = /orrery-docs\/edit\/main\/(docs|api|upgrade-guides|versioned_docs)\//;

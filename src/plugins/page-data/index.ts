@@ -12,7 +12,9 @@ import {createHash} from 'node:crypto';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {isDataPageFile, NotPageData, toPageData} from './compile';
+import {isDataPageFile, NotPageData, toPageData, type PageData} from './compile';
+import {runMdxLoader, type MdxRule} from './mdx';
+import {compileInThreads, compileThreads, TWO_THREADS, workerRule, type WorkerRule} from './threads';
 import {PAGE_DATA_DIR} from './client/files';
 import registryLoader from './loader.cjs';
 import {ROUTE_PARTS_DIR} from '../bundle-trim';
@@ -23,6 +25,8 @@ type WebpackConfig = Parameters<ConfigureWebpack>[0];
 export interface PageDataOptions {
   /** Off: every doc page is a module, as Docusaurus builds it. */
   enabled?: boolean;
+  /** Threads that compile the pages, 1 or 2 (./threads.ts); unset: two on two cores from 100 pages. */
+  threads?: number;
 }
 
 /** What the registry loader reads: module name → the data's file name (in PAGE_DATA_DIR). */
@@ -63,12 +67,6 @@ function sharedCompilation(value: Promise<PageDataIndex>): void {
   (globalThis as unknown as Record<symbol, Promise<PageDataIndex>>)[COMPILATION] = value;
 }
 
-interface MdxRule {
-  include: string[];
-  loader: string;
-  options: Record<string, unknown>;
-}
-
 const require = createRequire(import.meta.url);
 
 /** The docs plugins' MDX loader rules in the bundler configuration (each with its include folders). */
@@ -94,35 +92,12 @@ interface LoaderModule {
 }
 const {LOAD_MODULE, registryEntries} = registryLoader as unknown as LoaderModule;
 
-/** Runs the MDX loader on one file as the bundler would, outside any compilation. */
-function runMdxLoader(rule: MdxRule, file: string): Promise<string> {
-  const loader = require(rule.loader) as {default?: unknown; mdxLoader?: unknown} as unknown;
-  const fn = (typeof loader === 'function' ? loader : (loader as {default: unknown}).default) as (
-    this: unknown,
-    source: string,
-  ) => void;
-  // No cross-compiler cache: nothing else compiles this file.
-  const options = {...rule.options, crossCompilerCache: undefined};
-  return new Promise((resolve, reject) => {
-    fn.call(
-      {
-        _compiler: {name: 'client'},
-        resource: file,
-        resourcePath: file,
-        getOptions: () => options,
-        addDependency: () => undefined,
-        async: () => (error: Error | null, result?: string) => (error ? reject(error) : resolve(String(result))),
-      },
-      readFileSync(file, 'utf8'),
-    );
-  });
-}
-
 export default function pageDataPlugin(context: LoadContext, options: unknown): Plugin | null {
   // Stale files must not outlive a build without them (postBuild copies the folder).
   if (context.generatedFilesDir)
     rmSync(path.join(context.generatedFilesDir, PAGE_DATA_DIR), {recursive: true, force: true});
-  if ((options as PageDataOptions | undefined)?.enabled === false) return null;
+  const pluginOptions = (options ?? {}) as PageDataOptions;
+  if (pluginOptions.enabled === false) return null;
   const dir = path.join(context.generatedFilesDir, PAGE_DATA_DIR);
   const pluginDir = path.join(context.siteDir, 'src', 'plugins', 'page-data');
   const registryFile = path.join(context.generatedFilesDir, 'registry.js');
@@ -144,30 +119,7 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
       const rule = rules.find((r) => r.include.some((inc) => file.startsWith(inc)));
       return rule ? [{module, file, rule}] : [];
     });
-    // One page at a time: the compilation is CPU work on this thread (the diagrams were drawn
-    // before, in loadContent), and pages compiled side by side only held more syntax trees at once
-    // (9.7-9.8 s against 9.4-9.5 s for the 300-guide copy's 478 pages, and some 15 MiB more).
-    for (const {module, file, rule} of work) {
-      // As the bundler would report it: the file, then the MDX loader's message (a Mermaid
-      // diagram that cannot be drawn names its line there).
-      const code = await runMdxLoader(rule, file).catch((error: unknown) => {
-        throw new Error(
-          `${path.relative(context.siteDir, file)}: ${error instanceof Error ? error.message : String(error)}`,
-          {
-            cause: error,
-          },
-        );
-      });
-      let data;
-      try {
-        data = toPageData(code);
-      } catch (error) {
-        if (error instanceof NotPageData) {
-          kept.set(module, error.message);
-          continue;
-        }
-        throw error;
-      }
+    const finish = (module: string, data: PageData) => {
       const {metadataPath, ...rest} = data;
       const metadataFile = metadataPath ? siteModule(metadataPath) : undefined;
       const json = JSON.stringify({
@@ -177,9 +129,53 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
       const name = `${createHash('sha256').update(module).digest('hex').slice(0, 10)}.${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`;
       writeFileSync(path.join(dir, name), json);
       files.set(module, name);
+    };
+    const failed = (file: string, error: unknown) =>
+      // As the bundler would report it: the file, then the MDX loader's message (a Mermaid
+      // diagram that cannot be drawn names its line there).
+      new Error(`${path.relative(context.siteDir, file)}: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    // A page compiled on this thread: CPU work, one page at a time (the diagrams were drawn
+    // before, in loadContent). Pages side by side on one thread only held more syntax trees at once
+    // (9.7-9.8 s against 9.4-9.5 s for the 300-guide copy's 478 pages, and some 15 MiB more).
+    const compileHere = async ({module, file, rule}: (typeof work)[number]) => {
+      const code = await runMdxLoader(rule, file).catch((error: unknown) => {
+        throw failed(file, error);
+      });
+      let data;
+      try {
+        data = toPageData(code);
+      } catch (error) {
+        if (error instanceof NotPageData) {
+          kept.set(module, error.message);
+          return;
+        }
+        throw error;
+      }
+      finish(module, data);
+    };
+
+    const threads = compileThreads(pluginOptions.threads, work.length);
+    const workerRules = threads > 1 ? rules.map(workerRule) : [];
+    const oneThreadWhy = workerRules.find((r): r is string => typeof r === 'string');
+    let note = '';
+    if (threads === 1 || oneThreadWhy !== undefined) {
+      if (oneThreadWhy !== undefined) note = `, one thread: ${oneThreadWhy}`;
+      for (const item of work) await compileHere(item);
+    } else {
+      const sent = await compileInThreads(
+        work,
+        rules,
+        workerRules as WorkerRule[],
+        {compileHere, finish, failed, keep: (module, reason) => kept.set(module, reason)},
+        TWO_THREADS,
+      );
+      note = `, two threads: ${sent.byWorkers} by the worker, ${sent.sentBack} sent back`;
+      for (const item of sent.back) await compileHere(item);
     }
     console.log(
-      `[INFO] page-data: ${files.size} doc pages as data, ${kept.size} as modules (${((Date.now() - started) / 1000).toFixed(1)} s)` +
+      `[INFO] page-data: ${files.size} doc pages as data, ${kept.size} as modules (${((Date.now() - started) / 1000).toFixed(1)} s${note})` +
         [...kept]
           .slice(0, 5)
           .map(([m, why]) => `\n  ${m}: ${why}`)
