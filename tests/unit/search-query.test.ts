@@ -6,7 +6,12 @@ import {
   titleEvidence,
   type ReorderPage,
 } from '../../src/plugins/search-pagefind/client/query.ts';
-import {pageMatchesAllTerms, splitWords, termForms} from '../../src/plugins/search-pagefind/client/hits.ts';
+import {
+  normalizeWord,
+  pageMatchesAllTerms,
+  splitWords,
+  termForms,
+} from '../../src/plugins/search-pagefind/client/hits.ts';
 import {
   addSearchHints,
   COMMON_TAG,
@@ -213,4 +218,31 @@ test('index time: Pagefind gets the head and the indexed element onwards, not th
   const plain = `${head}<body><h1>Home</h1></body></html>`;
   assert.equal(indexedPart(plain), plain);
   assert.equal(indexedPart('<div data-pagefind-body></div>'), '<div data-pagefind-body></div>');
+});
+
+test('normalizeWord: plain ASCII words take a short path to the same result as the full one', () => {
+  const full = (word: string) =>
+    word
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  for (const word of [
+    'Anchor',
+    'SOLAR_ARRAY',
+    'PT20M',
+    'v1',
+    'x',
+    '',
+    'Déjà',
+    '(umbra),',
+    'ﬁle',
+    'İstanbul',
+    '"GNC"',
+    'a-b',
+  ])
+    assert.equal(normalizeWord(word), full(word), word);
+  assert.equal(normalizeWord('Umbra'), 'umbra');
+  assert.equal(normalizeWord('(Umbra).'), 'umbra');
+  assert.equal(normalizeWord('Café'), 'cafe');
 });

@@ -63,8 +63,12 @@ export function splitWords(text: string): string[] {
   return text.split(WORD_SEPARATORS);
 }
 
+const PLAIN_WORD = /^[A-Za-z0-9]+$/;
+
 /** A word reduced for comparison: lower case, without surrounding punctuation. */
 export function normalizeWord(word: string): string {
+  // Most words are ASCII letters and digits, which the steps below would only lower-case.
+  if (PLAIN_WORD.test(word)) return word.toLowerCase();
   return word
     .toLowerCase()
     .normalize('NFKD')
