@@ -259,9 +259,9 @@ const sha = (text) => createHash('sha256').update(text).digest('hex');
  * The answer files' text for `jobs` (`{query, facetFilters}`), in order: the modal's client over
  * the bundle in `bundleDir`, once per snippet length.
  */
-async function answerJobs(bundleDir, language, jobs) {
+async function answerJobs(bundleDir, language, jobs, prepared = prepareAnswers(bundleDir, language)) {
   if (jobs.length === 0) return [];
-  const {client, head} = await clientModules();
+  const {client, head, modules} = await prepared;
   const files = new Array(jobs.length);
   const answer = async (module, {query, facetFilters}) => {
     // A new Pagefind for every answer: Pagefind keeps the word-index chunks it has loaded and
@@ -291,7 +291,7 @@ async function answerJobs(bundleDir, language, jobs) {
   // instances of one copy, and its searches overwrite each other's match locations there.
   let next = 0;
   const run = async (copy) => {
-    const module = await pagefindModule(bundleDir, language, copy);
+    const module = await modules[copy];
     while (next < jobs.length) {
       const i = next;
       next += 1;
@@ -302,21 +302,44 @@ async function answerJobs(bundleDir, language, jobs) {
   return files;
 }
 
-/** answerJobs in a worker thread (this file, below). */
-function inWorker(bundleDir, language, jobs) {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), {workerData: {headJobs: {bundleDir, language, jobs}}});
+/**
+ * What answering needs before the first job: the client modules and a copy of pagefind.js for each
+ * job run at once (each copy is imported, not yet initialized).
+ */
+function prepareAnswers(bundleDir, language) {
+  const modules = Array.from({length: JOBS_AT_ONCE}, (_, copy) => pagefindModule(bundleDir, language, copy));
+  return clientModules().then(async (loaded) => ({...loaded, modules: await Promise.all(modules)}));
+}
+
+/**
+ * A worker thread (this file, below) that prepares at once, while the caller still works out the
+ * jobs, and answers the jobs `answer` sends it; `cancel` ends it unused.
+ */
+function answerWorker(bundleDir, language) {
+  const worker = new Worker(new URL(import.meta.url), {workerData: {headJobs: {bundleDir, language}}});
+  const result = new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`The precomputed answers' worker thread stopped (exit ${code}).`));
     });
   });
+  result.catch(() => undefined); // a cancelled worker's result is never awaited
+  return {
+    answer(jobs) {
+      worker.postMessage(jobs);
+      return result;
+    },
+    cancel: () => worker.terminate(),
+  };
 }
 
 if (!isMainThread && workerData?.headJobs) {
-  const {bundleDir, language, jobs} = workerData.headJobs;
-  answerJobs(bundleDir, language, jobs).then((files) => parentPort?.postMessage(files));
+  const {bundleDir, language} = workerData.headJobs;
+  const prepared = prepareAnswers(bundleDir, language);
+  parentPort?.once('message', (jobs) =>
+    answerJobs(bundleDir, language, jobs, prepared).then((files) => parentPort?.postMessage(files)),
+  );
 }
 
 /**
@@ -340,7 +363,19 @@ export async function writeNoHeadAnswers(bundleDir) {
  * @param {{tags: Iterable<string>, language: string, minBytes?: number, max?: number, typed?: Iterable<string>}} options
  */
 export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max, typed}) {
-  const {head} = await clientModules();
+  // Started before the keys are worked out (stemming every word's prefixes takes a while): by the
+  // time the jobs are known it has loaded the client and Pagefind. Ended unused if the jobs are few.
+  const helper = os.availableParallelism() >= 2 ? answerWorker(bundleDir, language) : undefined;
+  try {
+    return await writeHeadAnswersWith(helper, bundleDir, {tags, language, minBytes, max, typed});
+  } finally {
+    await helper?.cancel();
+  }
+}
+
+async function writeHeadAnswersWith(helper, bundleDir, {tags, language, minBytes, max, typed}) {
+  const prepared = prepareAnswers(bundleDir, language);
+  const {head} = await prepared;
   const entry = JSON.parse(await fs.readFile(path.join(bundleDir, 'pagefind-entry.json'), 'utf8'));
   const info = entry.languages[language] ?? Object.values(entry.languages)[0];
   const metaFile = path.join(bundleDir, `pagefind.${info.hash}.pf_meta`);
@@ -360,11 +395,11 @@ export async function writeHeadAnswers(bundleDir, {tags, language, minBytes, max
   const jobs = keys.flatMap(({query}) => contexts.map((facetFilters) => ({query, facetFilters})));
   // Two halves at once when there are enough answers to pay for a second thread (each loads the
   // client and Pagefind, about half a second): one in a worker thread, one here.
-  const threads = jobs.length >= 40 ? Math.min(2, os.availableParallelism()) : 1;
+  const threads = jobs.length >= 40 && helper ? 2 : 1;
   const cut = Math.ceil(jobs.length / threads);
   const parts = await Promise.all([
-    answerJobs(bundleDir, language, jobs.slice(0, cut)),
-    ...(threads > 1 ? [inWorker(bundleDir, language, jobs.slice(cut))] : []),
+    answerJobs(bundleDir, language, jobs.slice(0, cut), prepared),
+    ...(threads > 1 && helper ? [helper.answer(jobs.slice(cut))] : []),
   ]);
   const files = parts.flat();
   const contextKeys = contexts.map((f) => head.headContextKey(f, language));
