@@ -179,7 +179,6 @@ test('pages compiled by the worker are the data the main thread makes of them, l
       [workerRule(rule) as WorkerRule],
       mainThread(byWorker, new Map()),
       {
-        workers: 1,
         here: false,
         youngMb: 96,
       },
@@ -187,7 +186,7 @@ test('pages compiled by the worker are the data the main thread makes of them, l
     // c.md (a link that does not resolve) and d.md (a link to a file) come back to this thread.
     assert.deepEqual(sent.back.map((item) => path.basename(item.file)).sort(), ['c.md', 'd.md']);
     assert.equal(sent.sentBack, 2);
-    assert.equal(sent.byWorkers, 3);
+    assert.equal(sent.byWorker, 3);
     const main2 = mainThread(byWorker, new Map());
     for (const item of sent.back) await main2.compileHere(item);
 
@@ -213,7 +212,7 @@ test('a page the worker fails on stops the compilation with its name; broken fro
       [rule],
       [workerRule(rule) as WorkerRule],
       mainThread(new Map(), new Map()),
-      {workers: 1, here: false},
+      {here: false},
     );
     assert.deepEqual(
       sent.back.map((item) => path.basename(item.file)),
@@ -223,7 +222,6 @@ test('a page the worker fails on stops the compilation with its name; broken fro
     writeFileSync(path.join(siteDir, 'docs', 'b.md'), '# Beta\n\n![Orbit](./orbit.png)\n');
     await assert.rejects(
       compileInThreads(work, [rule], [workerRule(rule) as WorkerRule], mainThread(new Map(), new Map()), {
-        workers: 1,
         here: false,
       }),
       (error: Error) => error.message.startsWith('b.md: ') && /orbit\.png/.test(error.message),

@@ -8,7 +8,7 @@
  */
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildSearchIndex, closePagefind, COMMON_TAG} from '../../src/plugins/search-pagefind/indexer.mjs';
@@ -60,6 +60,11 @@ const PAGES: FixturePage[] = [
 test('contextual search through a real index: each docs version finds its own pages, the unversioned docs with both', async () => {
   const dir = writeBuild(PAGES);
   await buildSearchIndex({buildDir: dir, siteDir: SITE_DIR, env: {}, log: () => {}});
+  // The answers' Node copies of pagefind.js (the unused second thread's included) are gone.
+  assert.deepEqual(
+    readdirSync(path.join(dir, 'pagefind')).filter((name) => name.startsWith('.pagefind-node-')),
+    [],
+  );
   const bench = await import('../../scripts/bench-search-relevance.mjs');
   const clients = await bench.clientsFor(dir);
   const pages = async (version: string) =>

@@ -171,7 +171,7 @@ export default function pageDataPlugin(context: LoadContext, options: unknown): 
         {compileHere, finish, failed, keep: (module, reason) => kept.set(module, reason)},
         TWO_THREADS,
       );
-      note = `, two threads: ${sent.byWorkers} by the worker, ${sent.sentBack} sent back`;
+      note = `, two threads: ${sent.byWorker} by the worker, ${sent.sentBack} sent back`;
       for (const item of sent.back) await compileHere(item);
     }
     console.log(

@@ -173,7 +173,7 @@ export function ruleRenderer(rule: MdxRule): MermaidRenderer | undefined {
  * threads allocating syntax trees, the default's frequent scavenges kept V8's helper threads busy
  * enough to take most of the second core (README.md, "Two threads", has the figures).
  */
-export const TWO_THREADS: ThreadPlan = {workers: 1, here: true, youngMb: 96};
+export const TWO_THREADS: ThreadPlan = {here: true, youngMb: 96};
 
 /** Below this many pages a second thread costs more to start (about 0.5 s) than it saves. */
 export const MIN_PAGES_FOR_TWO_THREADS = 100;
@@ -235,18 +235,16 @@ async function jobOf({file, rule}: Work, ruleIndex: number): Promise<WorkerJob |
 }
 
 export interface ThreadPlan {
-  /** Worker threads. */
-  workers: number;
-  /** Whether this thread compiles pages too (else it only settles the workers'). */
+  /** Whether this thread compiles pages too (else it only settles the worker's; the tests use that). */
   here: boolean;
-  /** Young generation of each worker, MB (fewer, larger scavenges: see README.md, "Threads"). */
+  /** Young generation of the worker, MB (fewer, larger scavenges: README.md, "Two threads"). */
   youngMb?: number;
 }
 
 /**
- * Compiles `work` on worker threads (and this thread, with `plan.here`), each taking the next page
- * from a shared counter. Resolves once every page a worker took is settled; `back` are the pages
- * sent back (or that no worker could take), which the caller compiles here.
+ * Compiles `work` on a worker thread (and this thread, with `plan.here`), each taking the next page
+ * from a shared counter. Resolves once every page the worker took is settled; `back` are the pages
+ * it sent back (or could not be given), which the caller compiles here.
  */
 export async function compileInThreads(
   work: Work[],
@@ -254,7 +252,7 @@ export async function compileInThreads(
   workerRules: WorkerRule[],
   main: MainThread,
   plan: ThreadPlan,
-): Promise<{byWorkers: number; sentBack: number; back: Work[]}> {
+): Promise<{byWorker: number; sentBack: number; back: Work[]}> {
   const back: Work[] = [];
   const jobs: WorkerJob[] = [];
   const mine: Work[] = [];
@@ -269,7 +267,7 @@ export async function compileInThreads(
   const count = new Int32Array(counter);
   const nonce = randomBytes(6).toString('hex');
   const workerData: WorkerData = {rules: workerRules, jobs, counter, nonce};
-  let byWorkers = 0;
+  let byWorker = 0;
   let sentBack = 0;
   let failure: Error | undefined;
   let ended = false;
@@ -299,56 +297,53 @@ export async function compileInThreads(
     for (const source of message.diagrams) void renderer?.render(source); // counted as a block of a page
     for (const [name, diagram] of message.outsideJs) renderer?.outsideJs.set(name, diagram);
     main.finish(item.module, JSON.parse(withLinks(message.json, nonce, urls as string[])) as PageData);
-    byWorkers += 1;
+    byWorker += 1;
   };
 
   let chain = Promise.resolve();
-  const started = Array.from({length: plan.workers}, () => {
-    const worker = new Worker(path.join(__dirname, 'worker.cjs'), {
-      workerData: {pageData: workerData},
-      ...(plan.youngMb ? {resourceLimits: {maxYoungGenerationSizeMb: plan.youngMb}} : {}),
-    });
-    const done = new Promise<void>((resolve) => {
-      worker.on('message', (message: WorkerMessage) => {
-        if (message.kind === 'done') {
-          chain = chain.then(resolve);
-          return;
-        }
-        if (message.index < 0) {
-          stop(new Error(`page-data: a worker thread failed: ${message.kind === 'error' ? message.message : ''}`));
-          resolve();
-          return;
-        }
-        chain = chain.then(() => settle(message)).catch((error: unknown) => stop(error as Error));
-      });
-      worker.once('error', (error) => {
-        stop(new Error(`page-data: a worker thread failed: ${error.message}`, {cause: error}));
+  const worker = new Worker(path.join(__dirname, 'worker.cjs'), {
+    workerData: {pageData: workerData},
+    ...(plan.youngMb ? {resourceLimits: {maxYoungGenerationSizeMb: plan.youngMb}} : {}),
+  });
+  const workerDone = new Promise<void>((resolve) => {
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'done') {
+        chain = chain.then(resolve);
+        return;
+      }
+      if (message.index < 0) {
+        stop(new Error(`page-data: the worker thread failed: ${message.kind === 'error' ? message.message : ''}`));
         resolve();
-      });
-      worker.once('exit', (code) => {
-        if (code !== 0 && !ended) stop(new Error(`page-data: a worker thread stopped (exit ${code})`));
-        resolve();
-      });
+        return;
+      }
+      chain = chain.then(() => settle(message)).catch((error: unknown) => stop(error as Error));
     });
-    return {worker, done};
+    worker.once('error', (error) => {
+      stop(new Error(`page-data: the worker thread failed: ${error.message}`, {cause: error}));
+      resolve();
+    });
+    worker.once('exit', (code) => {
+      if (code !== 0 && !ended) stop(new Error(`page-data: the worker thread stopped (exit ${code})`));
+      resolve();
+    });
   });
 
   try {
     if (plan.here) {
       for (let item = mine[Atomics.add(count, 0, 1)]; item; item = mine[Atomics.add(count, 0, 1)]) {
         await main.compileHere(item);
-        // Lets the workers' pages settle as they come.
+        // Lets the worker's pages settle as they come.
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    await Promise.all(started.map(({done}) => done));
+    await workerDone;
     await chain;
   } catch (error) {
     stop(error as Error);
   } finally {
     ended = true;
-    await Promise.all(started.map(({worker}) => worker.terminate()));
+    await worker.terminate();
   }
   if (failure) throw failure;
-  return {byWorkers, sentBack, back};
+  return {byWorker, sentBack, back};
 }

@@ -229,12 +229,15 @@ export function unpacked(bytes) {
   }
 }
 
+/** How this process's copies of pagefind.js in thread `thread` start their names. */
+const copyPrefix = (thread) => `.pagefind-node-${process.pid}-${thread}-`;
+
 /** pagefind.js of the bundle in `bundleDir`, run in Node; `createInstance` makes a Pagefind. */
 async function pagefindModule(bundleDir, language, copyNumber) {
   pagefindInNode(language);
   // Imported as an .mjs copy (told where its files are): Node would warn that pagefind.js,
   // an ES module, sits in a folder without "type": "module".
-  const copy = path.join(bundleDir, `.pagefind-node-${process.pid}-${threadId}-${copyNumber}.mjs`);
+  const copy = path.join(bundleDir, `${copyPrefix(threadId)}${copyNumber}.mjs`);
   await fs.copyFile(path.join(bundleDir, 'pagefind.js'), copy);
   try {
     return await import(pathToFileURL(copy).href);
@@ -259,7 +262,7 @@ const sha = (text) => createHash('sha256').update(text).digest('hex');
  * The answer files' text for `jobs` (`{query, facetFilters}`), in order: the modal's client over
  * the bundle in `bundleDir`, once per snippet length.
  */
-async function answerJobs(bundleDir, language, jobs, prepared = prepareAnswers(bundleDir, language)) {
+async function answerJobs(bundleDir, language, jobs, prepared) {
   if (jobs.length === 0) return [];
   const {client, head, modules} = await prepared;
   const files = new Array(jobs.length);
@@ -330,7 +333,14 @@ function answerWorker(bundleDir, language) {
       worker.postMessage(jobs);
       return result;
     },
-    cancel: () => worker.terminate(),
+    // A thread ended while it copied pagefind.js may leave its copies in the bundle: removed here.
+    async cancel() {
+      const thread = worker.threadId;
+      await worker.terminate();
+      for (const name of await fs.readdir(bundleDir)) {
+        if (name.startsWith(copyPrefix(thread))) await fs.rm(path.join(bundleDir, name), {force: true});
+      }
+    },
   };
 }
 
