@@ -9,6 +9,9 @@
 //                                          measure an existing build instead of building
 //   npm run bench -- --no-webpack          skip the builds with @docusaurus/faster off
 //   npm run bench -- scale --sizes 300,2000
+//   npm run bench -- scale --builds 1 --rounds 1
+//                                          one build per size (default: three below 1,000 guide
+//                                          pages, one above) and one search round (default three)
 //   BENCH_LH_RUNS=5 npm run bench -- lighthouse
 //
 // Parts: build (cold and warm production builds, with and without
@@ -33,7 +36,7 @@ const option = (name) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const optionValues = new Set(['build-dir', 'sizes'].map(option).filter(Boolean));
+const optionValues = new Set(['build-dir', 'sizes', 'builds', 'rounds'].map(option).filter(Boolean));
 const chosen = args.filter((a) => !a.startsWith('--') && !optionValues.has(a));
 for (const part of chosen) {
   if (!PARTS.includes(part)) {
@@ -88,7 +91,16 @@ try {
   }
   if (parts.includes('scale')) {
     const sizes = (option('sizes') ?? '300,2000,5000').split(',').map(Number);
-    results.scale = await benchScale({repoDir: siteDir, sizes});
+    const count = (name) => {
+      const value = option(name);
+      if (value === undefined) return undefined;
+      if (!/^[1-9]\d*$/.test(value)) {
+        console.error(`--${name} takes a whole number of at least 1, not "${value}".`);
+        process.exit(1);
+      }
+      return Number(value);
+    };
+    results.scale = await benchScale({repoDir: siteDir, sizes, builds: count('builds'), rounds: count('rounds')});
     printScale(results.scale);
   }
 } finally {
