@@ -8,6 +8,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {gzipSync} from 'node:zlib';
+import {readFileSync} from 'node:fs';
+import {contentFiles} from '../../src/config/build.ts';
 import {
   createHeadLookup,
   decodeHeadKeys,
@@ -32,6 +34,7 @@ import {
   unpacked,
   prefixWeights,
   stemWord,
+  snowballStem,
   searchContexts,
   HEAD_REQUEST,
   docSearchRequest,
@@ -124,6 +127,45 @@ test('the heaviest prefixes are taken, with every prefix of a taken word, up to 
   assert.deepEqual(
     headKeys(weights, (q: string) => (q === 'an' ? null : keyOf(q)), {minBytes: 150, max: 100, stem}).map((k) => k.key),
     ['a', 'anc', 'anch', 'ancho', 'anchor'],
+  );
+});
+
+test("stemWord gives the stems of Snowball's own port for every word of the content and every prefix of each", () => {
+  // What the answers' keys stem: every prefix of every indexed word, and the words readers type.
+  const words = new Set<string>();
+  for (const file of contentFiles(process.cwd())) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/[\p{L}\p{N}_'-]+/gu)) {
+      const word = m[0].toLowerCase();
+      for (let end = 1; end <= word.length; end += 1) words.add(word.slice(0, end));
+    }
+  }
+  // Words the English algorithm treats specially (its exceptions and prefix rules) and non-ASCII ones.
+  for (const w of [
+    'skies',
+    'dying',
+    'lying',
+    'tying',
+    'idly',
+    'gently',
+    'ugly',
+    'early',
+    'only',
+    'singly',
+    'news',
+    'generously',
+    'communism',
+    'arsenal',
+    'café',
+    'naïve',
+    'größe',
+  ]) {
+    words.add(w);
+  }
+  assert.ok(words.size > 10_000, `only ${words.size} words`);
+  const differ = [...words].filter((w) => stemWord(w) !== snowballStem(w));
+  assert.deepEqual(
+    differ.slice(0, 10).map((w) => [w, stemWord(w), snowballStem(w)]),
+    [],
   );
 });
 
