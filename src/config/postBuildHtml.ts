@@ -12,6 +12,12 @@
  * hooks all start in the same tick) join it: each page is read once, given to
  * each rewrite in the order they were asked for, and written once. A rewrite
  * must therefore depend only on the page it is given, not on other pages.
+ *
+ * A rewrite that must first finish some work of its own (the Mermaid plugin's drawing files)
+ * passes that work as `ready`: it still joins the pending pass, which begins once every such
+ * promise has settled, and fails with the first that fails. (Joining later would make a second
+ * pass over every page, and a reader of the first pass's pages, such as the search indexer, would
+ * meet pages the second pass has not rewritten yet.)
  */
 import {promises as fsp} from 'node:fs';
 import path from 'node:path';
@@ -23,6 +29,7 @@ interface Pass {
   outDir: string;
   rewrites: HtmlRewrite[];
   started: boolean;
+  ready: Array<Promise<unknown>>;
   done: Promise<void>;
 }
 
@@ -32,16 +39,18 @@ const PENDING = Symbol.for('orrery.postBuildHtml.pending');
 const shared = globalThis as {[QUEUE]?: Promise<unknown>; [PENDING]?: Pass};
 
 /** Rewrites every HTML page under `outDir` with `rewrite`, after any pass already started. */
-export function rewriteHtmlFiles(outDir: string, rewrite: HtmlRewrite): Promise<void> {
+export function rewriteHtmlFiles(outDir: string, rewrite: HtmlRewrite, ready?: Promise<unknown>): Promise<void> {
   const pending = shared[PENDING];
   if (pending && !pending.started && pending.outDir === outDir) {
     pending.rewrites.push(rewrite);
+    if (ready) pending.ready.push(ready);
     return pending.done;
   }
-  const pass: Pass = {outDir, rewrites: [rewrite], started: false, done: Promise.resolve()};
+  const pass: Pass = {outDir, rewrites: [rewrite], started: false, ready: ready ? [ready] : [], done: Promise.resolve()};
   const run = async (): Promise<void> => {
     pass.started = true;
     if (shared[PENDING] === pass) shared[PENDING] = undefined;
+    await Promise.all(pass.ready);
     for (const file of htmlFiles(outDir).map((f) => path.join(outDir, f))) {
       const original = await fsp.readFile(file, 'utf8');
       const html = pass.rewrites.reduce((page, each) => each(page, file), original);

@@ -90,3 +90,46 @@ test('a rewrite that throws fails its pass; the next pass still runs', async () 
     rmSync(dir, {recursive: true, force: true});
   }
 });
+
+test('a rewrite with work to finish first still joins the pass, which waits for that work; if the work fails, so does the pass', async () => {
+  const dir = site(['index.html', 'guide/index.html']);
+  try {
+    const seen: string[] = [];
+    let release!: (word: string) => void;
+    const work = new Promise<string>((resolve) => (release = resolve));
+    let word = '';
+    const first = rewriteHtmlFiles(dir, (html, file) => {
+      seen.push(`first ${path.relative(dir, file)}`);
+      return html;
+    });
+    const waiting = rewriteHtmlFiles(
+      dir,
+      (html, file) => {
+        seen.push(`waiting ${path.relative(dir, file)}`);
+        return html.replace('<p>a</p>', `<p>${word}</p>`);
+      },
+      work.then((w) => (word = w)),
+    );
+    // The pass has not read a page while the work is unfinished.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(seen, []);
+    release('drawn');
+    await Promise.all([first, waiting]);
+    // One pass: each page given to both rewrites in turn.
+    assert.deepEqual(
+      seen.map((s) => s.split(' ')[0]),
+      ['first', 'waiting', 'first', 'waiting'],
+    );
+    for (const page of ['index.html', 'guide/index.html']) {
+      assert.match(readFileSync(path.join(dir, page), 'utf8'), /<p>drawn<\/p>$/);
+    }
+
+    const other = rewriteHtmlFiles(dir, (html) => html.replace('<p>drawn</p>', '<p>changed</p>'));
+    const failing = rewriteHtmlFiles(dir, (html) => html, Promise.reject(new Error('no drawing')));
+    await assert.rejects(other, /no drawing/);
+    await assert.rejects(failing, /no drawing/);
+    assert.match(readFileSync(path.join(dir, 'index.html'), 'utf8'), /<p>drawn<\/p>$/);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});

@@ -104,26 +104,36 @@ export interface MermaidSvgOptions {
 
 /**
  * Writes one file per diagram of the pages (drawings.ts `drawingFile`, the SVGs' ids already
- * the page's own) and fills the built pages' empty slots with the drawings. Resolves to the
- * number of files.
+ * the page's own) and fills the built pages' empty slots with the drawings. The slots are filled
+ * in the one pass over the pages that the other plugins' rewrites join (src/config/postBuildHtml.ts),
+ * asked for at once and begun when the drawings are at hand. Resolves to the number of files.
  */
-export async function writeDrawingsOutsideJs(outDir: string, renderers: readonly MermaidRenderer[]): Promise<number> {
+export function writeDrawingsOutsideJs(outDir: string, renderers: readonly MermaidRenderer[]): Promise<number> {
   const drawings = new Map<string, DrawingFile>();
-  for (const renderer of renderers) {
-    for (const [name, {diagramId, source}] of renderer.outsideJs) {
-      // Drawn (or read from the cache) before the bundler started: the page could not have its name otherwise.
-      const svgs = await renderer.drawing(source);
-      if (!svgs) throw new Error(`The Mermaid diagram ${name} has no drawing (src/plugins/mermaid-svg).`);
-      drawings.set(name, drawingsFor(svgs, diagramId));
+  const ready = (async () => {
+    for (const renderer of renderers) {
+      for (const [name, {diagramId, source}] of renderer.outsideJs) {
+        // Drawn (or read from the cache) before the bundler started: the page could not have its name otherwise.
+        const svgs = await renderer.drawing(source);
+        if (!svgs) throw new Error(`The Mermaid diagram ${name} has no drawing (src/plugins/mermaid-svg).`);
+        drawings.set(name, drawingsFor(svgs, diagramId));
+      }
     }
-  }
-  if (drawings.size === 0) return 0;
-  await mkdir(path.join(outDir, ...DRAWINGS_DIR.split('/')), {recursive: true});
-  await Promise.all(
-    [...drawings].map(([name, drawing]) => writeFile(path.join(outDir, drawingFile(name)), JSON.stringify(drawing))),
+  })();
+  // The files are written while the pass fills the pages.
+  const files = ready.then(async () => {
+    if (drawings.size === 0) return;
+    await mkdir(path.join(outDir, ...DRAWINGS_DIR.split('/')), {recursive: true});
+    await Promise.all(
+      [...drawings].map(([name, drawing]) => writeFile(path.join(outDir, drawingFile(name)), JSON.stringify(drawing))),
+    );
+  });
+  const pass = rewriteHtmlFiles(
+    outDir,
+    (html, file) => (drawings.size === 0 ? html : fillDrawingSlots(html, drawings, path.relative(outDir, file))),
+    ready,
   );
-  await rewriteHtmlFiles(outDir, (html, file) => fillDrawingSlots(html, drawings, path.relative(outDir, file)));
-  return drawings.size;
+  return Promise.all([pass, files]).then(() => drawings.size);
 }
 
 export default function mermaidSvgPlugin(context: LoadContext, options?: unknown): Plugin | null {
