@@ -46,7 +46,13 @@ export function rewriteHtmlFiles(outDir: string, rewrite: HtmlRewrite, ready?: P
     if (ready) pending.ready.push(ready);
     return pending.done;
   }
-  const pass: Pass = {outDir, rewrites: [rewrite], started: false, ready: ready ? [ready] : [], done: Promise.resolve()};
+  const pass: Pass = {
+    outDir,
+    rewrites: [rewrite],
+    started: false,
+    ready: ready ? [ready] : [],
+    done: Promise.resolve(),
+  };
   const run = async (): Promise<void> => {
     pass.started = true;
     if (shared[PENDING] === pass) shared[PENDING] = undefined;
