@@ -30,6 +30,7 @@ interface Pass {
   rewrites: HtmlRewrite[];
   started: boolean;
   ready: Array<Promise<unknown>>;
+  listeners: Array<(page: string) => void>;
   done: Promise<void>;
 }
 
@@ -39,11 +40,22 @@ const PENDING = Symbol.for('orrery.postBuildHtml.pending');
 const shared = globalThis as {[QUEUE]?: Promise<unknown>; [PENDING]?: Pass};
 
 /** Rewrites every HTML page under `outDir` with `rewrite`, after any pass already started. */
-export function rewriteHtmlFiles(outDir: string, rewrite: HtmlRewrite, ready?: Promise<unknown>): Promise<void> {
+export interface RewriteOptions {
+  /** Work to finish before the pass reads a page (the pass still takes this rewrite). */
+  ready?: Promise<unknown>;
+  /**
+   * Told each page (its path relative to `outDir`, `/`-separated) once the pass is done with it,
+   * in the pass's order (scripts/lib/build-files.mjs `htmlFiles`, path order), written or unchanged.
+   */
+  onPage?: (page: string) => void;
+}
+
+export function rewriteHtmlFiles(outDir: string, rewrite: HtmlRewrite, {ready, onPage}: RewriteOptions = {}): Promise<void> {
   const pending = shared[PENDING];
   if (pending && !pending.started && pending.outDir === outDir) {
     pending.rewrites.push(rewrite);
     if (ready) pending.ready.push(ready);
+    if (onPage) pending.listeners.push(onPage);
     return pending.done;
   }
   const pass: Pass = {
@@ -51,20 +63,24 @@ export function rewriteHtmlFiles(outDir: string, rewrite: HtmlRewrite, ready?: P
     rewrites: [rewrite],
     started: false,
     ready: ready ? [ready] : [],
+    listeners: onPage ? [onPage] : [],
     done: Promise.resolve(),
   };
   const run = async (): Promise<void> => {
     pass.started = true;
     if (shared[PENDING] === pass) shared[PENDING] = undefined;
     await Promise.all(pass.ready);
-    for (const file of htmlFiles(outDir).map((f) => path.join(outDir, f))) {
+    for (const page of htmlFiles(outDir)) {
+      const file = path.join(outDir, page);
       const original = await fsp.readFile(file, 'utf8');
-      const html = pass.rewrites.reduce((page, each) => each(page, file), original);
-      if (html === original) continue;
-      // Written beside and renamed: a reader at the same time (another postBuild) never sees half a page.
-      const temporary = `${file}.orrery-tmp`;
-      await fsp.writeFile(temporary, html);
-      await fsp.rename(temporary, file);
+      const html = pass.rewrites.reduce((text, each) => each(text, file), original);
+      if (html !== original) {
+        // Written beside and renamed: a reader at the same time (another postBuild) never sees half a page.
+        const temporary = `${file}.orrery-tmp`;
+        await fsp.writeFile(temporary, html);
+        await fsp.rename(temporary, file);
+      }
+      for (const listener of pass.listeners) listener(page);
     }
   };
   pass.done = (shared[QUEUE] ?? Promise.resolve()).then(run, run);

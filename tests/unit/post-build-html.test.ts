@@ -108,11 +108,11 @@ test('a rewrite with work to finish first still joins the pass, which waits for 
         seen.push(`waiting ${path.relative(dir, file)}`);
         return html.replace('<p>a</p>', `<p>${word}</p>`);
       },
-      work.then((w) => (word = w)),
+      {ready: work.then((w) => (word = w))},
     );
     // The pass has not read a page while the work is unfinished.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.deepEqual(seen, []);
+    assert.equal(seen.length, 0);
     release('drawn');
     await Promise.all([first, waiting]);
     // One pass: each page given to both rewrites in turn.
@@ -125,10 +125,33 @@ test('a rewrite with work to finish first still joins the pass, which waits for 
     }
 
     const other = rewriteHtmlFiles(dir, (html) => html.replace('<p>drawn</p>', '<p>changed</p>'));
-    const failing = rewriteHtmlFiles(dir, (html) => html, Promise.reject(new Error('no drawing')));
+    const failing = rewriteHtmlFiles(dir, (html) => html, {ready: Promise.reject(new Error('no drawing'))});
     await assert.rejects(other, /no drawing/);
     await assert.rejects(failing, /no drawing/);
     assert.match(readFileSync(path.join(dir, 'index.html'), 'utf8'), /<p>drawn<\/p>$/);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('onPage hears of each page in path order once the pass is done with it, changed or not', async () => {
+  const dir = site(['index.html', 'b/index.html', 'a/index.html']);
+  try {
+    const heard: Array<[string, string]> = [];
+    await rewriteHtmlFiles(
+      dir,
+      (html, file) =>
+        path.relative(dir, file) === path.join('b', 'index.html') ? html : html.replace('<p>a</p>', '<p>new</p>'),
+      {onPage: (page) => heard.push([page, readFileSync(path.join(dir, page), 'utf8')])},
+    );
+    assert.deepEqual(
+      heard.map(([page]) => page),
+      ['a/index.html', 'b/index.html', 'index.html'],
+    );
+    // Each page is on disk as rewritten by the time its name is given.
+    assert.match(heard[0]?.[1] ?? '', /<p>new<\/p>$/);
+    assert.match(heard[1]?.[1] ?? '', /<p>a<\/p>$/);
+    assert.match(heard[2]?.[1] ?? '', /<p>new<\/p>$/);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

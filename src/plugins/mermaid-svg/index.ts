@@ -131,7 +131,7 @@ export function writeDrawingsOutsideJs(outDir: string, renderers: readonly Merma
   const pass = rewriteHtmlFiles(
     outDir,
     (html, file) => (drawings.size === 0 ? html : fillDrawingSlots(html, drawings, path.relative(outDir, file))),
-    ready,
+    {ready},
   );
   return Promise.all([pass, files]).then(() => drawings.size);
 }

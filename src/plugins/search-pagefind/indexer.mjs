@@ -1,7 +1,8 @@
 // The embedded search index: a Pagefind index of the built doc pages in
 // <build>/pagefind/, which the DocSearch modal and the /search/ page query in
 // the browser (./client/). The plugin's postBuild (./index.ts) runs it after
-// every `docusaurus build`; scripts/search-index.mjs is the same code as a
+// every `docusaurus build`, reading each page as soon as the postBuild pass
+// over the pages has rewritten it; scripts/search-index.mjs is the same code as a
 // command (`node scripts/search-index.mjs --dir <build>`) for builds made
 // elsewhere. Plain JavaScript so that both can load it without a compiler.
 //
@@ -38,9 +39,11 @@
 // - With hosted search configured (ALGOLIA_APP_ID, ALGOLIA_API_KEY or
 //   ALGOLIA_INDEX_NAME set, the rule of src/config/search.ts) nothing is built.
 import {promises as fs} from 'node:fs';
+import {createInterface} from 'node:readline';
 import path from 'node:path';
 import {COUNT_BITS, rechunkIndex, rewritePageList} from './rechunk.mjs';
 import {collectTypedWords, writeHeadAnswers, writeNoHeadAnswers} from './head.mjs';
+import {htmlFiles} from '../../../scripts/lib/build-files.mjs';
 
 /** Path prefixes (relative to the build root) that are never indexed. */
 const SKIPPED = [/^tests\//, /^search\//, /^pagefind\//, /^404\.html$/];
@@ -224,15 +227,19 @@ export function markFilterMetas(html) {
   });
 }
 
-async function* htmlFiles(dir, rel = '') {
-  for (const entry of await fs.readdir(dir, {withFileTypes: true})) {
-    const entryRel = rel ? `${rel}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      yield* htmlFiles(path.join(dir, entry.name), entryRel);
-    } else if (entry.name.endsWith('.html')) {
-      yield entryRel;
-    }
+/**
+ * The pages to index, in the order they are indexed: every HTML file of the build in path order
+ * (scripts/lib/build-files.mjs, the order of the postBuild pass too), or, with `--pages -`, the
+ * paths the plugin's postBuild writes to standard input, one a line, as its pass over the pages
+ * finishes each (the same pages, in the same order, each read once it is rewritten).
+ */
+async function* pagesToIndex(buildDir, fromStdin) {
+  if (!fromStdin) {
+    yield* htmlFiles(buildDir);
+    return;
   }
+  const lines = createInterface({input: process.stdin, crlfDelay: Infinity});
+  for await (const line of lines) if (line) yield line;
 }
 
 /**
@@ -264,7 +271,7 @@ async function dirSize(dir) {
  * (nothing in hosted mode). `siteDir` holds facts/search-synonyms.yaml. The
  * caller closes Pagefind (`closePagefind`) when done.
  */
-export async function buildSearchIndex({buildDir, siteDir, env = process.env, log = console.log}) {
+export async function buildSearchIndex({buildDir, siteDir, env = process.env, log = console.log, pagesFromStdin = false}) {
   const outputPath = path.join(buildDir, 'pagefind');
   const hostedVars = hostedVariables(env);
   if (hostedVars.length > 0) {
@@ -293,8 +300,9 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
   const languages = new Map();
   // The pages' words, for the precomputed answers (./head.mjs `headKeys`).
   const typed = new Set();
-  // One page at a time, in file order, so that the index is the same on every build; while
-  // Pagefind indexes a page (in its own process), the next one is read and prepared here.
+  // One page at a time, in path order, so that the index is the same on every build (and on every
+  // machine: a folder's listing order is the file system's); while Pagefind indexes a page (in its
+  // own process), the next one is read and prepared here.
   let pending;
   const settle = async () => {
     if (!pending) return;
@@ -304,7 +312,7 @@ export async function buildSearchIndex({buildDir, siteDir, env = process.env, lo
     if (errors.length > 0) throw new Error(`Pagefind could not index ${rel}: ${errors.join('; ')}`);
     indexed += 1;
   };
-  for await (const rel of htmlFiles(buildDir)) {
+  for await (const rel of pagesToIndex(buildDir, pagesFromStdin)) {
     if (SKIPPED.some((re) => re.test(rel))) continue;
     const html = await readWholePage(path.join(buildDir, rel));
     if (!html.includes('data-pagefind-body')) continue;
@@ -411,14 +419,18 @@ export async function closePagefind() {
 
 // Run by the plugin's postBuild as a child process (the config loader turns
 // imports into require(), which cannot load Pagefind, an ES module):
-//   node indexer.mjs --dir <build> --site <siteDir>
+//   node indexer.mjs --dir <build> --site <siteDir> [--pages -]
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
   const option = (name) => {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  buildSearchIndex({buildDir: path.resolve(option('dir') ?? 'build'), siteDir: path.resolve(option('site') ?? '.')})
+  buildSearchIndex({
+    buildDir: path.resolve(option('dir') ?? 'build'),
+    siteDir: path.resolve(option('site') ?? '.'),
+    pagesFromStdin: option('pages') === '-',
+  })
     .catch((error) => {
       console.error(`[search] ${error instanceof Error ? error.message : error}`);
       process.exitCode = 1;
