@@ -50,7 +50,11 @@ export interface RewriteOptions {
   onPage?: (page: string) => void;
 }
 
-export function rewriteHtmlFiles(outDir: string, rewrite: HtmlRewrite, {ready, onPage}: RewriteOptions = {}): Promise<void> {
+export function rewriteHtmlFiles(
+  outDir: string,
+  rewrite: HtmlRewrite,
+  {ready, onPage}: RewriteOptions = {},
+): Promise<void> {
   const pending = shared[PENDING];
   if (pending && !pending.started && pending.outDir === outDir) {
     pending.rewrites.push(rewrite);

@@ -271,7 +271,13 @@ async function dirSize(dir) {
  * (nothing in hosted mode). `siteDir` holds facts/search-synonyms.yaml. The
  * caller closes Pagefind (`closePagefind`) when done.
  */
-export async function buildSearchIndex({buildDir, siteDir, env = process.env, log = console.log, pagesFromStdin = false}) {
+export async function buildSearchIndex({
+  buildDir,
+  siteDir,
+  env = process.env,
+  log = console.log,
+  pagesFromStdin = false,
+}) {
   const outputPath = path.join(buildDir, 'pagefind');
   const hostedVars = hostedVariables(env);
   if (hostedVars.length > 0) {
