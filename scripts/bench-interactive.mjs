@@ -9,18 +9,11 @@
 //   toggle     a click on the color toggle right at load → the mode changes
 // Run through `npm run bench` (scripts/bench.mjs): part "interactive".
 import {chromium} from '@playwright/test';
-import {chromiumFlags, chromiumPath, ms, printTable, serveCompressed} from './bench-lib.mjs';
+import {chromiumFlags, chromiumPath, median, ms, printTable, serveCompressed} from './bench-lib.mjs';
 import {benchPages} from './bench-weight.mjs';
 
 const RUNS = Number(process.env.BENCH_INTERACTIVE_RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
-
-const median = (values) => {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (v.length === 0) return NaN;
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-};
 
 /** Records, in the page, when it hydrated and when the color mode changed (performance.now()). */
 function recorder() {

@@ -198,6 +198,14 @@ export async function serveCompressed(buildDir) {
   };
 }
 
+/** The median of the finite values (NaN when there are none). */
+export const median = (values) => {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+
 export const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '–');
 export const mib = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(0)} MiB` : '–');
 export const secs = (s, digits = 1) => (Number.isFinite(s) ? `${s.toFixed(digits)} s` : '–');

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {readFileSync} from 'node:fs';
 import {runBuild} from './bench-build.mjs';
-import {gzipSize, siteBase, kb, mib, ms, printTable, secs, seededRandom} from './bench-lib.mjs';
+import {gzipSize, siteBase, kb, median, mib, ms, printTable, secs, seededRandom} from './bench-lib.mjs';
 import {outputDirs} from './lib/build-files.mjs';
 
 const SKIP = new Set(['node_modules', '.git', 'playwright-report', ...outputDirs]);
@@ -215,12 +215,6 @@ export function buildsFor(guides, builds) {
   if (builds !== undefined) return builds;
   return guides < SMALL_SITE ? 3 : 1;
 }
-
-export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Cold builds of synthetic sites of each size (`buildsFor`), then their search measured in

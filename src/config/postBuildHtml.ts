@@ -39,7 +39,6 @@ const QUEUE = Symbol.for('orrery.postBuildHtml.queue');
 const PENDING = Symbol.for('orrery.postBuildHtml.pending');
 const shared = globalThis as {[QUEUE]?: Promise<unknown>; [PENDING]?: Pass};
 
-/** Rewrites every HTML page under `outDir` with `rewrite`, after any pass already started. */
 export interface RewriteOptions {
   /** Work to finish before the pass reads a page (the pass still takes this rewrite). */
   ready?: Promise<unknown>;
@@ -50,6 +49,7 @@ export interface RewriteOptions {
   onPage?: (page: string) => void;
 }
 
+/** Rewrites every HTML page under `outDir` with `rewrite`, after any pass already started. */
 export function rewriteHtmlFiles(
   outDir: string,
   rewrite: HtmlRewrite,

@@ -158,6 +158,11 @@ test("stemWord gives the stems of Snowball's own port for every word of the cont
     'café',
     'naïve',
     'größe',
+    "orrery's",
+    "'tis",
+    "plans'",
+    'x-ray',
+    'dry_run',
   ]) {
     words.add(w);
   }
